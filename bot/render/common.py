@@ -1,0 +1,52 @@
+"""Shared drawing helpers: fonts, palette, text and PNG encoding for every game's renderer."""
+
+from __future__ import annotations
+
+import io
+from functools import lru_cache
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFont
+
+FONT_DIR = Path(__file__).resolve().parents[2] / "assets" / "fonts"
+
+# Seat colours in seat order; chosen to stay distinct for colour-blind players on dark and light.
+SEAT_COLOURS = ("#f2c230", "#2f7fd8", "#d8452f", "#3fa34d", "#9b59b6")
+BACKGROUND = "#f7f4ec"
+INK = "#1f2430"
+MUTED = "#7a7f8c"
+HIGHLIGHT = "#ff7a00"
+
+
+@lru_cache(maxsize=32)
+def font(size: int, *, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """The shipped DejaVu Sans at `size` px (cached: loading a TTF is slow)."""
+    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
+    return ImageFont.truetype(str(FONT_DIR / name), size)
+
+
+def canvas(width: int, height: int, colour: str = BACKGROUND) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    """A new RGB image and its drawing context."""
+    image = Image.new("RGB", (width, height), colour)
+    return image, ImageDraw.Draw(image)
+
+
+def text_width(text: str, size: int, *, bold: bool = False) -> int:
+    """Width in pixels of `text` in the shipped font."""
+    return int(font(size, bold=bold).getlength(text))
+
+
+def fit_text(text: str, max_width: int, size: int, *, bold: bool = False) -> str:
+    """`text` shortened with an ellipsis so it fits `max_width` pixels."""
+    if text_width(text, size, bold=bold) <= max_width:
+        return text
+    while text and text_width(text + "…", size, bold=bold) > max_width:
+        text = text[:-1]
+    return text + "…"
+
+
+def to_png(image: Image.Image) -> bytes:
+    """Encode deterministically (no timestamps or metadata) so equal input gives equal bytes."""
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG", optimize=True)
+    return buffer.getvalue()

@@ -1,0 +1,44 @@
+"""The rules contract shared by all games (DESIGN.md §2)."""
+
+from rules.core.errors import (
+    GameOverError,
+    IllegalActionError,
+    InvalidOptionsError,
+    NotYourTurnError,
+    RulesError,
+    StaleActionError,
+    UnknownGameError,
+)
+from rules.core.game import BaseGame, Game
+from rules.core.model import (
+    Action,
+    Event,
+    Frozen,
+    Outcome,
+    Transition,
+    fill_names,
+    ranks_from_scores,
+    seat_ref,
+)
+from rules.core.rng import Rng
+
+__all__ = [
+    "Action",
+    "BaseGame",
+    "Event",
+    "Frozen",
+    "Game",
+    "GameOverError",
+    "IllegalActionError",
+    "InvalidOptionsError",
+    "NotYourTurnError",
+    "Outcome",
+    "Rng",
+    "RulesError",
+    "StaleActionError",
+    "Transition",
+    "UnknownGameError",
+    "fill_names",
+    "ranks_from_scores",
+    "seat_ref",
+]

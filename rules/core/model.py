@@ -1,0 +1,105 @@
+"""The shared vocabulary of every game: actions, events, transitions and outcomes."""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, field_validator
+
+KEY_PATTERN = re.compile(r"^[A-Za-z0-9_.:+=-]{1,60}$")
+
+ButtonStyle = Literal["primary", "secondary", "success", "danger"]
+
+
+class Frozen(BaseModel):
+    """Base for immutable models that round-trip through JSON exactly."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Action(Frozen):
+    """One legal choice for one seat.
+
+    `key` is short and stable (it travels in Discord custom_ids and in the action log);
+    `label` is what a player reads. `group`, `emoji`, `style` and `description` are hints for the
+    generic Discord adapter: actions sharing a non-empty group become one select menu.
+    Games may subclass this with typed fields; `key` alone must identify the action.
+    """
+
+    key: str
+    label: str
+    group: str = ""
+    emoji: str | None = None
+    style: ButtonStyle = "secondary"
+    description: str = ""
+
+    @field_validator("key")
+    @classmethod
+    def _key_is_short_and_safe(cls, value: str) -> str:
+        """Keys must fit a custom_id and contain no separators the bot uses."""
+        if not KEY_PATTERN.match(value):
+            raise ValueError(f"bad action key {value!r}")
+        return value
+
+
+class Event(Frozen):
+    """A past-tense fact produced by `apply`.
+
+    `text` is the public log line. When `visible_to` is set, only those seats may read
+    `private_text` (e.g. which card was drawn); everyone else sees `text`.
+    Seat references in text use the placeholder `{seat0}`, `{seat1}`, … so the bot can put names in.
+    """
+
+    kind: str
+    text: str
+    visible_to: tuple[int, ...] | None = None
+    private_text: str | None = None
+    reveals: bool = False  # True when hidden information or a random result came out (no undo)
+
+    def line_for(self, viewer: int | None) -> str:
+        """The log line this viewer may read."""
+        if self.private_text is not None and viewer is not None and self.visible_to is not None:
+            if viewer in self.visible_to:
+                return self.private_text
+        return self.text
+
+
+class Transition(Frozen):
+    """What `apply` returns: the new state and the events that led to it."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", arbitrary_types_allowed=True)
+
+    state: BaseModel
+    events: tuple[Event, ...] = ()
+
+
+class Outcome(Frozen):
+    """The result of a finished game: scores by seat, ranks (1 = best) and the winning seats."""
+
+    scores: tuple[int, ...]
+    ranks: tuple[int, ...]
+    winners: tuple[int, ...]
+    reason: str = ""
+
+    @property
+    def is_draw(self) -> bool:
+        """True when more than one seat shares the win."""
+        return len(self.winners) > 1
+
+
+def seat_ref(seat: int) -> str:
+    """The placeholder for a seat's name in event and prompt texts."""
+    return "{seat%d}" % seat
+
+
+def fill_names(text: str, names: tuple[str, ...] | list[str]) -> str:
+    """Replace seat placeholders with names (the bot does this; tests may too)."""
+    for seat, name in enumerate(names):
+        text = text.replace(seat_ref(seat), name)
+    return text
+
+
+def ranks_from_scores(scores: tuple[int, ...] | list[int]) -> tuple[int, ...]:
+    """Competition ranking: equal scores share a rank (1, 1, 3)."""
+    return tuple(1 + sum(1 for other in scores if other > s) for s in scores)
