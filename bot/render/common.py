@@ -25,7 +25,9 @@ def font(size: int, *, bold: bool = False) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(FONT_DIR / name), size)
 
 
-def canvas(width: int, height: int, colour: str = BACKGROUND) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+def canvas(
+    width: int, height: int, colour: str = BACKGROUND
+) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     """A new RGB image and its drawing context."""
     image = Image.new("RGB", (width, height), colour)
     return image, ImageDraw.Draw(image)

@@ -123,9 +123,10 @@ class BaseGame(Generic[S]):
             raise GameOverError("The game is over.")
         if seat not in active:
             raise NotYourTurnError("It is not your turn.")
-        for legal in self.legal_actions(state, seat):  # type: ignore[attr-defined]
-            if legal.key == key:
-                return legal
+        legal: list[Action] = self.legal_actions(state, seat)  # type: ignore[attr-defined]
+        for candidate in legal:
+            if candidate.key == key:
+                return candidate
         raise IllegalActionError(self.explain_illegal(state, seat, key))
 
     def prompt(self, state: Any, seat: int) -> str:

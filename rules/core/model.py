@@ -59,9 +59,9 @@ class Event(Frozen):
 
     def line_for(self, viewer: int | None) -> str:
         """The log line this viewer may read."""
-        if self.private_text is not None and viewer is not None and self.visible_to is not None:
-            if viewer in self.visible_to:
-                return self.private_text
+        can_see = viewer is not None and self.visible_to is not None and viewer in self.visible_to
+        if self.private_text is not None and can_see:
+            return self.private_text
         return self.text
 
 
@@ -90,7 +90,7 @@ class Outcome(Frozen):
 
 def seat_ref(seat: int) -> str:
     """The placeholder for a seat's name in event and prompt texts."""
-    return "{seat%d}" % seat
+    return f"{{seat{seat}}}"
 
 
 def fill_names(text: str, names: tuple[str, ...] | list[str]) -> str:

@@ -1,4 +1,4 @@
-"""The generic contract test (DESIGN.md §6): every registered game, every player count, many seeds."""
+"""The generic contract test (DESIGN.md §6): every game, every player count, many seeds."""
 
 from __future__ import annotations
 
