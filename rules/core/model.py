@@ -33,6 +33,9 @@ class Action(Frozen):
     emoji: str | None = None
     style: ButtonStyle = "secondary"
     description: str = ""
+    # True only when showing this action to everyone reveals nothing hidden (e.g. "End turn");
+    # other actions are offered only in the acting player's private (ephemeral) panel.
+    public: bool = False
 
     @field_validator("key")
     @classmethod
