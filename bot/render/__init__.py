@@ -1,0 +1,56 @@
+"""Picks each game's renderer and turns views into PNG bytes (called off the event loop)."""
+
+from __future__ import annotations
+
+import importlib
+import logging
+from collections.abc import Sequence
+from types import ModuleType
+
+from PIL import Image
+from pydantic import BaseModel
+
+from bot.render.common import INK, MUTED, canvas, font, to_png
+
+log = logging.getLogger(__name__)
+
+_MODULES = {
+    "takeoff": "bot.render.takeoff",
+    "flight": "bot.render.flight",
+    "first-in-flight": "bot.render.first_in_flight",
+}
+
+
+def renderer_for(game_id: str) -> ModuleType | None:
+    """The renderer module of a game, or None when it has none yet."""
+    name = _MODULES.get(game_id)
+    if name is None:
+        return None
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name != name:
+            raise
+        return None
+
+
+def public_png(game_id: str, view: BaseModel, names: Sequence[str]) -> bytes:
+    """The public board image of a game as PNG bytes."""
+    module = renderer_for(game_id)
+    image = module.render_board(view, names=names) if module else _placeholder(game_id)
+    return to_png(image)
+
+
+def private_png(game_id: str, view: BaseModel, names: Sequence[str]) -> bytes:
+    """One seat's private view as PNG bytes."""
+    module = renderer_for(game_id)
+    image = module.render_private(view, names=names) if module else _placeholder(game_id)
+    return to_png(image)
+
+
+def _placeholder(game_id: str) -> Image.Image:
+    """A plain card used while a game has no renderer: the text prompt carries the turn."""
+    image, draw = canvas(640, 120)
+    draw.text((20, 24), game_id, font=font(28, bold=True), fill=INK)
+    draw.text((20, 70), "Board picture not available for this game yet.", font=font(16), fill=MUTED)
+    return image

@@ -1,0 +1,35 @@
+"""Entry point: `python -m bot` starts Hangar with settings from the environment / .env."""
+
+from __future__ import annotations
+
+import logging
+import sys
+
+from bot.settings import MISSING_TOKEN_HELP, Settings
+
+
+def configure_logging(level: str) -> None:
+    """Log to stderr with timestamps; discord.py's own loggers follow the same level."""
+    logging.basicConfig(
+        level=level.upper(),
+        format="%(asctime)s %(levelname)-7s %(name)s: %(message)s",
+        stream=sys.stderr,
+    )
+
+
+def main() -> int:
+    """Read settings, refuse to start without a token, then run the bot until stopped."""
+    settings = Settings()
+    configure_logging(settings.log_level)
+    log = logging.getLogger("bot")
+    if settings.discord_token is None or not settings.discord_token.get_secret_value().strip():
+        log.error("%s", MISSING_TOKEN_HELP)
+        return 2
+    from bot.app import run
+
+    run(settings)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""Slash commands: /game, /play, /admin and /mygames."""

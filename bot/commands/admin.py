@@ -1,0 +1,92 @@
+"""/admin … — resume, abandon, replace, undo, verify, export (Manage Server or Manage Channels)."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import discord
+from discord import app_commands
+
+from bot.flow import bot_of, channel_id_of, is_admin, post_board
+
+
+class AdminGroup(app_commands.Group):
+    """Server-admin tools for the game in this channel."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            name="admin",
+            description="Admin tools for this channel's game",
+            guild_only=True,
+            default_permissions=discord.Permissions(manage_channels=True),
+        )
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        """Re-check at run time: channel overrides can change what default_permissions allowed."""
+        return is_admin(interaction)
+
+    @app_commands.command(name="resume", description="Re-post the board and ping whoever must act")
+    async def resume(self, interaction: discord.Interaction) -> None:
+        """Post a fresh board (e.g. after the turn message was deleted)."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        bot = bot_of(interaction)
+        loaded = await bot.service.load(channel_id_of(interaction))
+        if loaded.state is None:
+            await interaction.followup.send("This game has not started yet.", ephemeral=True)
+            return
+        await post_board(bot, loaded, ping=loaded.active_seats)
+        await interaction.followup.send("Board re-posted.", ephemeral=True)
+
+    @app_commands.command(name="abandon", description="End this channel's game now")
+    async def abandon(self, interaction: discord.Interaction) -> None:
+        """Abandon the game whatever its state."""
+        await interaction.response.defer(thinking=True)
+        loaded = await bot_of(interaction).service.abandon(
+            channel_id_of(interaction), interaction.user.id, True
+        )
+        await interaction.followup.send(f"An admin ended the {loaded.game.title} game here.")
+
+    @app_commands.command(name="replace", description="Give a player's seat to someone else")
+    @app_commands.describe(old="The player leaving", new="The player taking the seat")
+    async def replace(
+        self, interaction: discord.Interaction, old: discord.Member, new: discord.Member
+    ) -> None:
+        """Swap the user in a seat; the game state is untouched."""
+        await interaction.response.defer(thinking=True)
+        await bot_of(interaction).service.replace(
+            channel_id_of(interaction), old.id, new.id, new.display_name
+        )
+        await interaction.followup.send(
+            f"{new.mention} takes over {old.display_name}'s seat.",
+            allowed_mentions=discord.AllowedMentions(users=[new]),
+        )
+
+    @app_commands.command(
+        name="undo", description="Take back the last move (if it revealed nothing)"
+    )
+    async def undo(self, interaction: discord.Interaction) -> None:
+        """Revert the last action, then post the board."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        bot = bot_of(interaction)
+        result = await bot.service.undo(channel_id_of(interaction))
+        await post_board(bot, result.loaded, ping=result.loaded.active_seats)
+        await interaction.followup.send("The last move was undone.", ephemeral=True)
+
+    @app_commands.command(name="verify", description="Replay the log and compare with the snapshot")
+    async def verify(self, interaction: discord.Interaction) -> None:
+        """Report whether seed + action log reproduce the stored state."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        report = await bot_of(interaction).service.verify(channel_id_of(interaction))
+        await interaction.followup.send(str(report)[:2000], ephemeral=True)
+
+    @app_commands.command(name="export", description="Download the game (options, seed, actions)")
+    async def export(self, interaction: discord.Interaction) -> None:
+        """A JSON attachment that replays the game."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        data = await bot_of(interaction).service.export(channel_id_of(interaction))
+        blob = json.dumps(data, indent=2, sort_keys=True).encode()
+        name = f"hangar-game-{data.get('game', {}).get('pk', 'export')}.json"
+        await interaction.followup.send(
+            "Game export:", file=discord.File(io.BytesIO(blob), filename=name), ephemeral=True
+        )

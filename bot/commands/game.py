@@ -1,0 +1,189 @@
+"""/game … (lobby, status, rules, log, hand) and /mygames."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.commands.options import new_game_command
+from bot.flow import (
+    bot_of,
+    channel_id_of,
+    is_admin,
+    post_board,
+    send_hand,
+    start_game,
+)
+from bot.present import lobby_text, lobby_view, status_line
+from rules import GAMES, Game, get_game
+from rules.core import RulesError
+
+RULES_LIMIT = 1900
+
+
+class GameGroup(app_commands.Group):
+    """Everything about the game in this channel."""
+
+    def __init__(self) -> None:
+        super().__init__(name="game", description="Play a game in this channel", guild_only=True)
+        new = app_commands.Group(name="new", description="Open a game lobby here", parent=self)
+        for game in GAMES.values():
+            new.add_command(new_game_command(game, open_lobby))
+
+    @app_commands.command(name="join", description="Take a seat in this channel's lobby")
+    async def join(self, interaction: discord.Interaction) -> None:
+        """Join the lobby."""
+        await interaction.response.defer(thinking=True)
+        user = interaction.user
+        loaded = await bot_of(interaction).service.join(
+            channel_id_of(interaction), user.id, user.display_name
+        )
+        await interaction.followup.send(
+            f"{user.display_name} joined.\n" + lobby_text(loaded), view=lobby_view(loaded)
+        )
+
+    @app_commands.command(name="leave", description="Leave this channel's lobby")
+    async def leave(self, interaction: discord.Interaction) -> None:
+        """Leave the lobby (the creator leaving closes it)."""
+        await interaction.response.defer(thinking=True)
+        loaded = await bot_of(interaction).service.leave(
+            channel_id_of(interaction), interaction.user.id
+        )
+        if loaded.record.status == "lobby":
+            text = f"{interaction.user.display_name} left.\n" + lobby_text(loaded)
+            await interaction.followup.send(text, view=lobby_view(loaded))
+        else:
+            await interaction.followup.send("The lobby was closed.")
+
+    @app_commands.command(name="start", description="Start the game (creator or admin)")
+    async def start(self, interaction: discord.Interaction) -> None:
+        """Start the lobby's game."""
+        await interaction.response.defer(thinking=True)
+        bot = bot_of(interaction)
+        await start_game(
+            bot, channel_id_of(interaction), interaction.user.id, is_admin(interaction)
+        )
+        await interaction.followup.send("▶️ The game has started — the board is below.")
+
+    @app_commands.command(name="status", description="Re-post the board and the current prompt")
+    async def status(self, interaction: discord.Interaction) -> None:
+        """Post the board again as a new message."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        bot = bot_of(interaction)
+        loaded = await bot.service.load(channel_id_of(interaction))
+        if loaded.state is None:
+            await interaction.followup.send(lobby_text(loaded), ephemeral=True)
+            return
+        await post_board(bot, loaded, ping=())
+        await interaction.followup.send("Board posted.", ephemeral=True)
+
+    @app_commands.command(name="hand", description="Your private view and moves (only you see it)")
+    async def hand(self, interaction: discord.Interaction) -> None:
+        """The private panel."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        loaded = await bot_of(interaction).service.load(channel_id_of(interaction))
+        await send_hand(interaction, loaded, edit=False)
+
+    @app_commands.command(name="log", description="Recent events of this channel's game")
+    async def log(self, interaction: discord.Interaction) -> None:
+        """Recent log lines this user may read."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        bot = bot_of(interaction)
+        loaded = await bot.service.load(channel_id_of(interaction))
+        seat = bot.service.seat_of(loaded, interaction.user.id)
+        lines = await bot.service.recent_events(loaded.record.channel_id, seat, limit=15)
+        from bot.present import fill_seats
+
+        text = "\n".join(f"• {fill_seats(line, loaded)}" for line in lines) or "Nothing yet."
+        await interaction.followup.send(text[:2000], ephemeral=True)
+
+    @app_commands.command(name="rules", description="How to play")
+    @app_commands.describe(game="Which game (default: the one in this channel)", topic="A topic")
+    @app_commands.choices(
+        game=[app_commands.Choice(name=g.title, value=g.id) for g in GAMES.values()]
+    )
+    async def rules(
+        self, interaction: discord.Interaction, game: str | None = None, topic: str | None = None
+    ) -> None:
+        """Rules text for a game and topic."""
+        await interaction.response.send_message(
+            (await rules_for(interaction, game)).rules_text(topic)[:RULES_LIMIT], ephemeral=True
+        )
+
+    @rules.autocomplete("topic")
+    async def rules_topic(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Topics of the chosen (or this channel's) game."""
+        chosen = getattr(interaction.namespace, "game", None)
+        try:
+            engine = await rules_for(interaction, chosen)
+        except RulesError:
+            return []
+        topics = [t for t in engine.rules_topics() if current.lower() in t.lower()]
+        return [app_commands.Choice(name=t, value=t) for t in topics[:25]]
+
+    @app_commands.command(name="abandon", description="End this game (creator before start; admin)")
+    async def abandon(self, interaction: discord.Interaction) -> None:
+        """Abandon the channel's game."""
+        await interaction.response.defer(thinking=True)
+        loaded = await bot_of(interaction).service.abandon(
+            channel_id_of(interaction), interaction.user.id, is_admin(interaction)
+        )
+        await interaction.followup.send(f"The {loaded.game.title} game here was abandoned.")
+
+
+async def rules_for(interaction: discord.Interaction, game_id: str | None) -> Game:
+    """The named game, else this channel's game, else the first registered one."""
+    if game_id:
+        return get_game(game_id)
+    if interaction.channel_id is not None:
+        try:
+            return (await bot_of(interaction).service.load(interaction.channel_id)).game
+        except RulesError:
+            pass
+    return next(iter(GAMES.values()))
+
+
+async def open_lobby(interaction: discord.Interaction, game: Game, options: dict[str, Any]) -> None:
+    """`/game new <game>`: validate options, open the lobby, show Join/Leave/Start."""
+    await interaction.response.defer(thinking=True)
+    if interaction.guild_id is None:
+        raise RulesError("Games can only be played in a server channel.")
+    user = interaction.user
+    loaded = await bot_of(interaction).service.new_lobby(
+        interaction.guild_id,
+        channel_id_of(interaction),
+        game.id,
+        options,
+        user.id,
+        user.display_name,
+    )
+    await interaction.followup.send(lobby_text(loaded), view=lobby_view(loaded))
+
+
+@app_commands.command(name="mygames", description="Your games on this server and whose turn it is")
+@app_commands.guild_only()
+async def mygames_command(interaction: discord.Interaction) -> None:
+    """List this user's lobby/running games here with links."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    bot = bot_of(interaction)
+    games = await bot.service.games_for_user(interaction.guild_id or 0, interaction.user.id)
+    if not games:
+        await interaction.followup.send("You are not in any game on this server.", ephemeral=True)
+        return
+    lines = []
+    for loaded in games:
+        record = loaded.record
+        where = f"https://discord.com/channels/{record.guild_id}/{record.channel_id}"
+        if record.board_message_id:
+            where += f"/{record.board_message_id}"
+        state = "lobby" if loaded.state is None else status_line(loaded)
+        if loaded.state is not None and bot.service.seat_of(loaded, interaction.user.id) in (
+            loaded.active_seats
+        ):
+            state = "**your turn** — " + state
+        lines.append(f"• {loaded.game.title} in <#{record.channel_id}>: {state} ({where})")
+    await interaction.followup.send("\n".join(lines)[:2000], ephemeral=True)

@@ -1,0 +1,72 @@
+"""Generates one `/game new <game>` subcommand per game from its pydantic `Options` model."""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Awaitable, Callable
+from typing import Any, Literal, Optional, get_args, get_origin
+
+import annotated_types
+import discord
+from discord import app_commands
+from pydantic.fields import FieldInfo
+
+from rules.core import Game
+
+NewGameHandler = Callable[[discord.Interaction, Game, dict[str, Any]], Awaitable[None]]
+
+
+def slash_annotation(field: FieldInfo) -> Any:
+    """The discord.py annotation for an option field: choices, bounded ints, bools or text."""
+    annotation = field.annotation
+    if get_origin(annotation) is Literal:
+        return Literal[tuple(get_args(annotation))]  # type: ignore[misc]
+    if annotation is int:
+        low = next((m.ge for m in field.metadata if isinstance(m, annotated_types.Ge)), None)
+        high = next((m.le for m in field.metadata if isinstance(m, annotated_types.Le)), None)
+        if low is not None and high is not None:
+            return app_commands.Range[int, low, high]
+        return int
+    if annotation is bool:
+        return bool
+    return str
+
+
+def describe(name: str, field: FieldInfo) -> str:
+    """The option's help text, with its default, trimmed to Discord's 100 characters."""
+    text = field.description or name.replace("_", " ")
+    return f"{text} (default: {field.default})"[:100]
+
+
+def new_game_command(game: Game, handler: NewGameHandler) -> app_commands.Command[Any, Any, Any]:
+    """`/game new <game.id> [options…]`; a new option field needs no change here."""
+    fields = game.Options.model_fields
+    parameters = [
+        inspect.Parameter(
+            "interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction
+        )
+    ]
+    for name, field in fields.items():
+        parameters.append(
+            inspect.Parameter(
+                name,
+                inspect.Parameter.KEYWORD_ONLY,
+                annotation=Optional[slash_annotation(field)],  # noqa: UP045 - runtime annotation
+                default=None,
+            )
+        )
+
+    async def callback(interaction: discord.Interaction, **options: Any) -> None:
+        chosen = {k: v for k, v in options.items() if v is not None}
+        await handler(interaction, game, chosen)
+
+    callback.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
+    callback.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]
+        name: describe(name, field) for name, field in fields.items()
+    }
+    return app_commands.Command(
+        name=game.id,
+        description=f"Open a {game.title} lobby in this channel ({game.min_players}–"
+        f"{game.max_players} players)"[:100],
+        callback=callback,
+    )

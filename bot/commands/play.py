@@ -1,0 +1,88 @@
+"""/play action:<autocomplete> — any legal action of the invoking player."""
+
+from __future__ import annotations
+
+import re
+
+import discord
+from discord import app_commands
+
+from bot.flow import bot_of, channel_id_of, publish
+from bot.present import fill_seats
+from bot.services.games import LoadedGame
+from rules.core import Action, NotYourTurnError
+
+# Autocomplete values carry the state version so a choice made before others moved is refused.
+VERSIONED = re.compile(r"^v(?P<ver>\d+):(?P<key>.+)$")
+
+
+def my_actions(loaded: LoadedGame, user_id: int, service: object) -> list[Action]:
+    """The invoking user's legal actions (empty when it is not their turn)."""
+    seat = loaded_seat(loaded, user_id)
+    if seat is None or loaded.state is None:
+        return []
+    return loaded.game.legal_actions(loaded.state, seat)
+
+
+def loaded_seat(loaded: LoadedGame, user_id: int) -> int | None:
+    """The seat this user holds, if any."""
+    for seat in range(len(loaded.names)):
+        if loaded.user_of(seat) == user_id:
+            return seat
+    return None
+
+
+def parse_choice(value: str, actions: list[Action]) -> tuple[str, int | None]:
+    """(action key, expected version) from an autocomplete value, a key or a typed label."""
+    match = VERSIONED.match(value.strip())
+    if match:
+        return match["key"], int(match["ver"])
+    typed = value.strip().lower()
+    for action in actions:
+        if typed in (action.key.lower(), action.label.lower()):
+            return action.key, None
+    return value.strip(), None
+
+
+async def action_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """Legal actions matching what the user typed (labels shown, versioned keys sent)."""
+    try:
+        loaded = await bot_of(interaction).service.load(channel_id_of(interaction))
+    except Exception:  # autocomplete must never fail loudly
+        return []
+    actions = my_actions(loaded, interaction.user.id, None)
+    typed = current.lower()
+    version = loaded.record.version
+    return [
+        app_commands.Choice(name=a.label[:100], value=f"v{version}:{a.key}"[:100])
+        for a in actions
+        if typed in a.label.lower() or typed in a.key.lower()
+    ][:25]
+
+
+@app_commands.command(name="play", description="Make a move in this channel's game")
+@app_commands.describe(action="Start typing; the list shows your legal moves")
+@app_commands.autocomplete(action=action_autocomplete)
+@app_commands.guild_only()
+async def play_command(interaction: discord.Interaction, action: str) -> None:
+    """Apply the chosen action, publish the result, confirm privately."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    bot = bot_of(interaction)
+    channel_id = channel_id_of(interaction)
+    loaded = await bot.service.load(channel_id)
+    seat = loaded_seat(loaded, interaction.user.id)
+    actions = my_actions(loaded, interaction.user.id, None)
+    key, version = parse_choice(action, actions)
+    if seat is not None and not actions and loaded.state is not None and loaded.active_seats:
+        turn = fill_seats(f"Not your turn — it is {{seat{loaded.active_seats[0]}}}'s turn.", loaded)
+        raise NotYourTurnError(turn)
+    result = await bot.service.act(channel_id, interaction.user.id, key, version)
+    await publish(bot, result)
+    label = next((a.label for a in actions if a.key == key), key)
+    after = result.loaded
+    text = f"✅ {label}"
+    if after.state is not None and seat is not None and seat in after.active_seats:
+        text += "\nStill your move — " + fill_seats(after.game.prompt(after.state, seat), after)
+    await interaction.followup.send(text, ephemeral=True)

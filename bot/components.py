@@ -1,0 +1,206 @@
+"""Restart-proof buttons and selects (DynamicItem) built from an engine's legal actions.
+
+custom_id layout (≤ 100 chars, no secrets): `hg:b:{game}:{version}:{key}` for an action button,
+`hg:s:{game}:{version}:{n}` for an action select (option values are action keys),
+`hg:h:{game}` for "My hand", `hg:l:{game}:{op}` for lobby buttons.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, ClassVar
+
+import discord
+
+from rules.core import Action
+
+MAX_ROWS = 5
+BUTTONS_PER_ROW = 5
+OPTIONS_PER_SELECT = 25
+STYLES = {
+    "primary": discord.ButtonStyle.primary,
+    "secondary": discord.ButtonStyle.secondary,
+    "success": discord.ButtonStyle.success,
+    "danger": discord.ButtonStyle.danger,
+}
+
+
+class ActionButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"hg:b:(?P<pk>\d+):(?P<ver>\d+):(?P<key>.+)",
+):
+    """A button that plays one action of one game at one state version."""
+
+    def __init__(self, pk: int, version: int, key: str, **button: Any) -> None:
+        super().__init__(discord.ui.Button(custom_id=f"hg:b:{pk}:{version}:{key}", **button))
+        self.pk, self.version, self.key = pk, version, key
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ActionButton:
+        """Rebuild from a click, even after a restart."""
+        return cls(int(match["pk"]), int(match["ver"]), match["key"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+        """Play the action."""
+        from bot.flow import handle_action
+
+        await handle_action(interaction, self.pk, self.version, self.key)
+
+
+class ActionSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"hg:s:(?P<pk>\d+):(?P<ver>\d+):(?P<n>\d+)",
+):
+    """A select menu of actions; the chosen option's value is the action key."""
+
+    def __init__(self, pk: int, version: int, n: int, **select: Any) -> None:
+        super().__init__(discord.ui.Select(custom_id=f"hg:s:{pk}:{version}:{n}", **select))
+        self.pk, self.version = pk, version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ActionSelect:
+        """Rebuild from a choice, even after a restart."""
+        return cls(int(match["pk"]), int(match["ver"]), int(match["n"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+        """Play the chosen action."""
+        from bot.flow import handle_action
+
+        values = (interaction.data or {}).get("values") or [""]
+        await handle_action(interaction, self.pk, self.version, str(values[0]))
+
+
+class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"hg:h:(?P<pk>\d+)"):
+    """ "My hand": the clicking player's private view and moves, ephemerally."""
+
+    def __init__(self, pk: int, **button: Any) -> None:
+        button.setdefault("label", "My hand & moves")
+        button.setdefault("emoji", "🂠")
+        button.setdefault("style", discord.ButtonStyle.primary)
+        super().__init__(discord.ui.Button(custom_id=f"hg:h:{pk}", **button))
+        self.pk = pk
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> HandButton:
+        """Rebuild from a click, even after a restart."""
+        return cls(int(match["pk"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+        """Show the private panel."""
+        from bot.flow import handle_hand
+
+        await handle_hand(interaction, self.pk)
+
+
+class LobbyButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"hg:l:(?P<pk>\d+):(?P<op>join|leave|start)",
+):
+    """Join, leave or start a lobby."""
+
+    LOOK: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
+        "join": ("Join", discord.ButtonStyle.success),
+        "leave": ("Leave", discord.ButtonStyle.secondary),
+        "start": ("Start", discord.ButtonStyle.primary),
+    }
+
+    def __init__(self, pk: int, op: str) -> None:
+        label, style = self.LOOK[op]
+        super().__init__(discord.ui.Button(custom_id=f"hg:l:{pk}:{op}", label=label, style=style))
+        self.pk, self.op = pk, op
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> LobbyButton:
+        """Rebuild from a click, even after a restart."""
+        return cls(int(match["pk"]), match["op"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+        """Run the lobby operation."""
+        from bot.flow import handle_lobby
+
+        await handle_lobby(interaction, self.pk, self.op)
+
+
+def hand_button(pk: int, *, row: int) -> HandButton:
+    """The "My hand" button for a game's board."""
+    return HandButton(pk, row=row)
+
+
+def lobby_buttons(pk: int) -> list[LobbyButton]:
+    """Join, Leave, Start."""
+    return [LobbyButton(pk, op) for op in ("join", "leave", "start")]
+
+
+def _button(pk: int, version: int, action: Action, row: int) -> ActionButton:
+    """One action as a button."""
+    return ActionButton(
+        pk,
+        version,
+        action.key,
+        label=action.label[:80],
+        style=STYLES[action.style],
+        emoji=action.emoji,
+        row=row,
+    )
+
+
+def _select(pk: int, version: int, n: int, title: str, actions: list[Action], row: int) -> Any:
+    """Up to 25 actions as one select menu."""
+    options = [
+        discord.SelectOption(
+            label=a.label[:100],
+            value=a.key,
+            description=a.description[:100] or None,
+            emoji=a.emoji,
+        )
+        for a in actions
+    ]
+    return ActionSelect(pk, version, n, placeholder=title[:150], options=options, row=row)
+
+
+def _plan(actions: list[Action]) -> list[tuple[str, list[Action]]]:
+    """Rows as (kind, actions): button rows of ≤ 5 and one select per group of ≤ 25."""
+    groups: dict[str, list[Action]] = {}
+    buttons: list[Action] = []
+    for action in actions:
+        if action.group:
+            groups.setdefault(action.group, []).append(action)
+        else:
+            buttons.append(action)
+    rows: list[tuple[str, list[Action]]] = [
+        ("button", buttons[i : i + BUTTONS_PER_ROW])
+        for i in range(0, len(buttons), BUTTONS_PER_ROW)
+    ]
+    for title, members in groups.items():
+        for i in range(0, len(members), OPTIONS_PER_SELECT):
+            rows.append((f"select:{title}", members[i : i + OPTIONS_PER_SELECT]))
+    return rows
+
+
+def action_items(pk: int, version: int, actions: list[Action], *, rows: int) -> list[Any]:
+    """Discord components for these actions within `rows` action rows.
+
+    Buttons first, then one select per group. If that needs too many rows, everything is folded
+    into select menus of 25 ("Choose an action"), which always fits a ≤ 25-option step.
+    """
+    plan = _plan(actions)
+    if len(plan) > rows:
+        plan = [
+            ("select:Choose an action…", actions[i : i + OPTIONS_PER_SELECT])
+            for i in range(0, len(actions), OPTIONS_PER_SELECT)
+        ][:rows]
+    items: list[Any] = []
+    for row, (kind, members) in enumerate(plan):
+        if kind == "button":
+            items.extend(_button(pk, version, a, row) for a in members)
+        else:
+            items.append(_select(pk, version, row, kind.removeprefix("select:"), members, row))
+    return items

@@ -1,0 +1,82 @@
+"""One place that turns exceptions into what the user reads (DESIGN.md §4, errors)."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+
+from rules.core import RulesError
+
+if TYPE_CHECKING:
+    from bot.app import HangarBot
+
+log = logging.getLogger(__name__)
+
+APOLOGY = "Sorry — something went wrong on our side. It has been logged; nothing was changed."
+NOT_ADMIN = "This needs the Manage Server or Manage Channels permission."
+
+
+class UserFacingError(Exception):
+    """A refusal from the Discord layer itself (permissions, wrong channel); message is shown."""
+
+
+def unwrap(error: BaseException) -> BaseException:
+    """The original exception inside discord.py's CommandInvokeError wrappers."""
+    while isinstance(error, app_commands.CommandInvokeError | app_commands.TransformerError):
+        error = error.original if hasattr(error, "original") else error.__cause__ or error
+        if not isinstance(error, app_commands.AppCommandError):
+            break
+    return error
+
+
+async def explain(interaction: discord.Interaction, error: BaseException) -> str:
+    """The message for this error, with seat placeholders replaced by mentions."""
+    if isinstance(error, RulesError | UserFacingError):
+        return await _fill_mentions(interaction, str(error))
+    if isinstance(error, app_commands.MissingPermissions | app_commands.CheckFailure):
+        return NOT_ADMIN
+    if isinstance(error, app_commands.CommandNotFound):
+        return "That command is not known any more — Discord may still be updating the list."
+    log.error("Unexpected error", exc_info=(type(error), error, error.__traceback__))
+    return APOLOGY
+
+
+async def _fill_mentions(interaction: discord.Interaction, text: str) -> str:
+    """Replace {seatN} with the seat's mention, if there is a game in this channel."""
+    if "{seat" not in text or interaction.channel_id is None:
+        return text
+    bot: HangarBot = interaction.client  # type: ignore[assignment]
+    try:
+        loaded = await bot.service.load(interaction.channel_id)
+    except RulesError:
+        return text
+    from bot.present import fill_seats
+
+    return fill_seats(text, loaded, mentions=True)
+
+
+async def send_ephemeral(interaction: discord.Interaction, text: str) -> None:
+    """Answer privately, whether or not the interaction was already acknowledged."""
+    none = discord.AllowedMentions.none()
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True, allowed_mentions=none)
+        else:
+            await interaction.response.send_message(text, ephemeral=True, allowed_mentions=none)
+    except discord.HTTPException:
+        log.warning("Could not deliver an error message to the user", exc_info=True)
+
+
+async def report(interaction: discord.Interaction, error: BaseException) -> None:
+    """Tell the user what went wrong (and log what we did not expect)."""
+    await send_ephemeral(interaction, await explain(interaction, unwrap(error)))
+
+
+async def on_app_command_error(
+    interaction: discord.Interaction, error: app_commands.AppCommandError
+) -> None:
+    """CommandTree.on_error: every slash-command failure ends here."""
+    await report(interaction, error)

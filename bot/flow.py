@@ -1,0 +1,196 @@
+"""What happens on each click or command: acknowledge, act through the service, then publish."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.errors import UserFacingError, report, send_ephemeral
+from bot.present import board_panel, hand_panel, lobby_text, lobby_view
+from bot.services.games import ActResult, LoadedGame
+from rules.core import RulesError, StaleActionError
+
+if TYPE_CHECKING:
+    from bot.app import HangarBot
+
+log = logging.getLogger(__name__)
+
+STALE = "This prompt is out of date — the game has moved on."
+
+
+def bot_of(interaction: discord.Interaction) -> HangarBot:
+    """The HangarBot that received this interaction."""
+    return interaction.client  # type: ignore[return-value]
+
+
+def channel_id_of(interaction: discord.Interaction) -> int:
+    """The channel (or thread) id; interactions always come from one here."""
+    if interaction.channel_id is None:
+        raise UserFacingError("Games live in server channels — use this in a channel.")
+    return interaction.channel_id
+
+
+async def load_same_game(interaction: discord.Interaction, pk: int) -> LoadedGame:
+    """The channel's game, refusing components left over from an earlier game here."""
+    loaded = await bot_of(interaction).service.load(channel_id_of(interaction))
+    if loaded.record.pk != pk:
+        raise StaleActionError(STALE)
+    return loaded
+
+
+async def recent_lines(bot: HangarBot, loaded: LoadedGame) -> list[str]:
+    """The latest public log lines of a game."""
+    return await bot.service.recent_events(loaded.record.channel_id, None, limit=8)
+
+
+async def post_board(bot: HangarBot, loaded: LoadedGame, *, ping: tuple[int, ...]) -> None:
+    """Post a new board message (it becomes the live one) and retire the old one's buttons."""
+    channel = bot.get_partial_messageable(loaded.record.channel_id)
+    panel = await board_panel(loaded, await recent_lines(bot, loaded), ping=ping)
+    kwargs = {"view": panel.view} if panel.view is not None else {}
+    message = await channel.send(
+        panel.content or None,
+        embed=panel.embed,
+        file=panel.file(),
+        allowed_mentions=panel.mentions,
+        **kwargs,
+    )
+    old = loaded.record.live_message_id
+    await bot.service.set_board_message(loaded.record.pk, message.id)
+    await bot.service.set_live_message(
+        loaded.record.pk, message.id if loaded.outcome is None else None
+    )
+    if old and old != message.id:
+        await _retire(channel, old)
+
+
+async def _retire(channel: discord.PartialMessageable, message_id: int) -> None:
+    """Remove the buttons of an earlier turn's message (it may have been deleted)."""
+    try:
+        await channel.get_partial_message(message_id).edit(view=None)
+    except discord.HTTPException:
+        log.info("Could not retire message %s", message_id)
+
+
+async def edit_live(bot: HangarBot, loaded: LoadedGame) -> bool:
+    """Update the current turn's message in place; False if it is gone."""
+    message_id = loaded.record.live_message_id
+    if not message_id:
+        return False
+    channel = bot.get_partial_messageable(loaded.record.channel_id)
+    panel = await board_panel(loaded, await recent_lines(bot, loaded), ping=())
+    try:
+        await channel.get_partial_message(message_id).edit(
+            embed=panel.embed, attachments=[panel.file()], view=panel.view
+        )
+    except discord.HTTPException:
+        log.info("Live message %s is gone; posting a new board", message_id)
+        return False
+    return True
+
+
+async def publish(bot: HangarBot, result: ActResult) -> None:
+    """After a committed action: edit the live message, or post a new board with pings."""
+    loaded = result.loaded
+    if result.finished:
+        await post_board(bot, loaded, ping=tuple(range(len(loaded.names))))
+        return
+    same_turn = set(loaded.active_seats) == set(result.previous_active)
+    if same_turn and await edit_live(bot, loaded):
+        return
+    await post_board(bot, loaded, ping=() if same_turn else loaded.active_seats)
+
+
+async def send_hand(interaction: discord.Interaction, loaded: LoadedGame, *, edit: bool) -> None:
+    """Show (or refresh, when `edit`) the user's private panel ephemerally."""
+    seat = bot_of(interaction).service.seat_of(loaded, interaction.user.id)
+    if seat is None:
+        raise UserFacingError("You are not in this game.")
+    if loaded.state is None:
+        raise UserFacingError("The game has not started yet.")
+    panel = await hand_panel(loaded, seat)
+    if edit:
+        await interaction.edit_original_response(
+            embed=panel.embed, attachments=[panel.file()], view=panel.view
+        )
+    else:
+        await interaction.followup.send(
+            embed=panel.embed, file=panel.file(), view=panel.view, ephemeral=True
+        )
+
+
+async def handle_action(interaction: discord.Interaction, pk: int, version: int, key: str) -> None:
+    """A click on an action button or select."""
+    private = bool(interaction.message and interaction.message.flags.ephemeral)
+    await interaction.response.defer()  # a deferred update: nothing visible until we publish
+    try:
+        bot = bot_of(interaction)
+        await load_same_game(interaction, pk)
+        result = await bot.service.act(
+            channel_id_of(interaction), interaction.user.id, key, version
+        )
+        await publish(bot, result)
+        if private:
+            await send_hand(interaction, result.loaded, edit=True)
+    except StaleActionError as exc:
+        await _explain_stale(interaction, exc)
+    except Exception as exc:  # every failure is reported to the user here
+        await report(interaction, exc)
+
+
+async def _explain_stale(interaction: discord.Interaction, exc: StaleActionError) -> None:
+    """Refuse a stale click and say what the game is waiting for now."""
+    from bot.present import status_line
+
+    try:
+        loaded = await bot_of(interaction).service.load(channel_id_of(interaction))
+        now = status_line(loaded)
+    except RulesError:
+        now = ""
+    await send_ephemeral(interaction, f"{exc}\n{now}".strip())
+
+
+async def handle_hand(interaction: discord.Interaction, pk: int) -> None:
+    """The "My hand" button."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    try:
+        await send_hand(interaction, await load_same_game(interaction, pk), edit=False)
+    except Exception as exc:  # every failure is reported to the user here
+        await report(interaction, exc)
+
+
+async def handle_lobby(interaction: discord.Interaction, pk: int, op: str) -> None:
+    """Join / Leave / Start buttons on a lobby message."""
+    await interaction.response.defer()
+    try:
+        bot = bot_of(interaction)
+        await load_same_game(interaction, pk)
+        channel_id = channel_id_of(interaction)
+        user = interaction.user
+        if op == "start":
+            await start_game(bot, channel_id, user.id, is_admin(interaction))
+            await interaction.edit_original_response(view=None)
+            return
+        if op == "join":
+            loaded = await bot.service.join(channel_id, user.id, user.display_name)
+        else:
+            loaded = await bot.service.leave(channel_id, user.id)
+        view = lobby_view(loaded) if loaded.record.status == "lobby" else None
+        text = lobby_text(loaded) if view else "The lobby was closed."
+        await interaction.edit_original_response(content=text, view=view)
+    except Exception as exc:  # every failure is reported to the user here
+        await report(interaction, exc)
+
+
+async def start_game(bot: HangarBot, channel_id: int, user_id: int, admin: bool) -> None:
+    """Start the lobby's game and post the first board, pinging whoever acts first."""
+    result = await bot.service.start(channel_id, user_id, admin)
+    await post_board(bot, result.loaded, ping=result.loaded.active_seats)
+
+
+def is_admin(interaction: discord.Interaction) -> bool:
+    """Manage Server or Manage Channels, checked at run time."""
+    perms = interaction.permissions
+    return bool(perms.manage_guild or perms.manage_channels)
