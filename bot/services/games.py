@@ -1,0 +1,533 @@
+"""The game service: lobbies, moves and admin operations, each one transaction (DESIGN.md §3)."""
+
+from __future__ import annotations
+
+import dataclasses
+import secrets
+import sqlite3
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import BaseModel
+
+import rules
+from bot.services.errors import (
+    AlreadyJoinedError,
+    AlreadyStartedError,
+    ChannelBusyError,
+    GameFullError,
+    NoGameHereError,
+    NotAllowedError,
+    NotInGameError,
+    NotStartedError,
+    UndoRefusedError,
+)
+from bot.store import Store
+from bot.store import repository as repo
+from bot.store.repository import ActionRecord, GameRecord, SeatRecord, StoredGame
+from rules.core import (
+    Event,
+    Game,
+    InvalidOptionsError,
+    NotYourTurnError,
+    Outcome,
+    Rng,
+    RulesError,
+    StaleActionError,
+    UnknownGameError,
+    seat_ref,
+)
+
+STALE_MESSAGE = "This prompt is out of date — the game has moved on."
+
+
+@dataclass(frozen=True)
+class LoadedGame:
+    """A game as stored: its row, seats, rules state (None in the lobby) and engine."""
+
+    record: GameRecord
+    seats: tuple[SeatRecord, ...]
+    state: Any
+    game: Game
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Seat names in seat order (for filling `{seatN}` placeholders)."""
+        return tuple(s.name for s in self.seats)
+
+    def user_of(self, seat: int) -> int | None:
+        """The user sitting in `seat`, or None when there is no such seat."""
+        return next((s.user_id for s in self.seats if s.seat == seat), None)
+
+    @property
+    def active_seats(self) -> tuple[int, ...]:
+        """Seats that must act now; () in the lobby and once the game is over."""
+        return () if self.state is None else tuple(self.game.active_players(self.state))
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """The result once the game is over."""
+        return None if self.state is None else self.game.outcome(self.state)
+
+
+@dataclass(frozen=True)
+class ActResult:
+    """What a committed change did: the game after it and the events to announce."""
+
+    loaded: LoadedGame
+    events: tuple[Event, ...]
+    acted_seat: int | None
+    previous_active: tuple[int, ...]
+    finished: bool
+
+
+@dataclass(frozen=True)
+class VerifyReport:
+    """Whether seed + action log replays to the stored snapshot."""
+
+    ok: bool
+    actions: int
+    detail: str
+    differences: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        """The report as one line for an admin."""
+        return ("✅ " if self.ok else "❌ ") + self.detail
+
+
+def turn_message(active: Sequence[int]) -> str:
+    """'Not your turn — it is {seat1}'s turn.' with seat placeholders the bot fills in."""
+    refs = [seat_ref(seat) for seat in active]
+    if not refs:
+        return "Nobody can move now — the game is over."
+    who = refs[0] if len(refs) == 1 else ", ".join(refs[:-1]) + " and " + refs[-1]
+    return f"Not your turn — it is {who}'s turn."
+
+
+class GameService:
+    """Everything the Discord layer does to games; nothing returns before its commit."""
+
+    def __init__(
+        self,
+        store: Store,
+        games: Mapping[str, Game] | None = None,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.store = store
+        self.games: Mapping[str, Game] = rules.GAMES if games is None else games
+        self.clock = clock
+
+    async def new_lobby(
+        self,
+        guild_id: int,
+        channel_id: int,
+        game_id: str,
+        options: dict[str, Any],
+        creator_id: int,
+        creator_name: str,
+        seed: int | None = None,
+    ) -> LoadedGame:
+        """Open a lobby in this channel with the creator in seat 0."""
+        game = self._engine(game_id)
+        clean = _validated_options(game, options)
+        seed = secrets.randbelow(2**31) if seed is None else seed
+        now = self.clock()
+        async with self.store.transaction() as db:
+            existing = await repo.fetch_open_game(db, channel_id)
+            if existing is not None:
+                raise _busy(self._engine(existing.record.game_id))
+            try:
+                pk = await repo.insert_game(
+                    db,
+                    guild_id=guild_id,
+                    channel_id=channel_id,
+                    game_id=game_id,
+                    options=clean,
+                    seed=seed,
+                    creator_id=creator_id,
+                    now=now,
+                )
+            except (
+                sqlite3.IntegrityError
+            ):  # another process opened one between our check and insert
+                raise _busy(game) from None
+            await repo.replace_seats(db, pk, (SeatRecord(0, creator_id, creator_name),), now)
+            return await self._reload(db, pk)
+
+    async def join(self, channel_id: int, user_id: int, name: str) -> LoadedGame:
+        """Take the next free seat of the lobby."""
+        async with self.store.transaction() as db:
+            stored = _in_lobby(await self._open(db, channel_id), "join")
+            game = self._engine(stored.record.game_id)
+            if _seat(stored.seats, user_id) is not None:
+                raise AlreadyJoinedError("You have already joined this game.")
+            if len(stored.seats) >= game.max_players:
+                raise GameFullError(f"This {game.title} game is full ({game.max_players} players).")
+            seats = (*stored.seats, SeatRecord(len(stored.seats), user_id, name))
+            await repo.replace_seats(db, stored.record.pk, seats, self.clock())
+            return await self._reload(db, stored.record.pk)
+
+    async def leave(self, channel_id: int, user_id: int) -> LoadedGame:
+        """Give up a lobby seat; when the creator leaves, the lobby closes."""
+        async with self.store.transaction() as db:
+            stored = _in_lobby(await self._open(db, channel_id), "leave")
+            if _seat(stored.seats, user_id) is None:
+                raise NotInGameError()
+            pk, now = stored.record.pk, self.clock()
+            if user_id == stored.record.creator_id:
+                await repo.set_status(db, pk, "abandoned", now)
+            else:
+                rest = [s for s in stored.seats if s.user_id != user_id]
+                seats = tuple(SeatRecord(i, s.user_id, s.name) for i, s in enumerate(rest))
+                await repo.replace_seats(db, pk, seats, now)
+            return await self._reload(db, pk)
+
+    async def start(self, channel_id: int, user_id: int, is_admin: bool) -> ActResult:
+        """Deal the game for the seated players (creator or admin only)."""
+        async with self.store.transaction() as db:
+            stored = _in_lobby(await self._open(db, channel_id), "start")
+            record = stored.record
+            if user_id != record.creator_id and not is_admin:
+                raise NotAllowedError("Only the player who opened the lobby or an admin can start.")
+            game = self._engine(record.game_id)
+            _check_player_count(game, len(stored.seats))
+            state = game.new_game(record.seed, len(stored.seats), _options(game, record))
+            loaded = await self._commit_state(db, stored, game, state, record.version)
+        return ActResult(loaded, (), None, (), loaded.outcome is not None)
+
+    async def load(self, channel_id: int) -> LoadedGame:
+        """The lobby or running game in this channel."""
+        async with self.store.reading() as db:
+            stored = await self._open(db, channel_id)
+        return self._loaded(stored)
+
+    async def act(
+        self, channel_id: int, user_id: int, key: str, expected_version: int | None
+    ) -> ActResult:
+        """Apply one player's action: load, check version, apply, log, store — one transaction."""
+        async with self.store.transaction() as db:
+            before = self._loaded(await self._open(db, channel_id))
+            seat = self._acting_seat(before, user_id, expected_version)
+            action = before.game.resolve(before.state, seat, key)
+            transition = before.game.apply(before.state, seat, action)
+            await repo.insert_action(
+                db,
+                before.record.pk,
+                seat=seat,
+                action=action.model_dump(mode="json"),
+                user_id=user_id,
+                events=[event.model_dump(mode="json") for event in transition.events],
+                now=self.clock(),
+            )
+            stored = StoredGame(before.record, before.seats, None)
+            after = await self._commit_state(
+                db, stored, before.game, transition.state, before.record.version
+            )
+        finished = after.outcome is not None
+        return ActResult(after, tuple(transition.events), seat, before.active_seats, finished)
+
+    def seat_of(self, loaded: LoadedGame, user_id: int) -> int | None:
+        """The seat this user holds in the game, if any."""
+        return _seat(loaded.seats, user_id)
+
+    async def recent_events(
+        self, channel_id: int, viewer_seat: int | None, limit: int = 15
+    ) -> list[str]:
+        """The last log lines this viewer may read, oldest first (seat placeholders unfilled)."""
+        async with self.store.reading() as db:
+            stored = await self._open(db, channel_id)
+            raw = await repo.fetch_recent_events(db, stored.record.pk, limit)
+        return [Event.model_validate(event).line_for(viewer_seat) for event in raw]
+
+    async def games_for_user(self, guild_id: int, user_id: int) -> list[LoadedGame]:
+        """Lobby and running games on this server where the user has a seat."""
+        async with self.store.reading() as db:
+            stored = await repo.fetch_user_games(db, guild_id, user_id)
+        return [self._loaded(s) for s in stored]
+
+    async def set_board_message(self, game_pk: int, message_id: int) -> None:
+        """Remember the message that shows the latest board."""
+        async with self.store.transaction() as db:
+            await repo.set_board_message(db, game_pk, message_id)
+
+    async def set_live_message(self, game_pk: int, message_id: int | None) -> None:
+        """Remember (or clear) the live prompt message of the current turn."""
+        async with self.store.transaction() as db:
+            await repo.set_live_message(db, game_pk, message_id)
+
+    async def abandon(self, channel_id: int, user_id: int, is_admin: bool) -> LoadedGame:
+        """Close the game: the creator may close a lobby, an admin any game."""
+        async with self.store.transaction() as db:
+            stored = await self._open(db, channel_id)
+            if not is_admin and user_id != stored.record.creator_id:
+                raise NotAllowedError("Only the player who opened the game or an admin can end it.")
+            if not is_admin and stored.record.status == "running":
+                raise NotAllowedError("The game has started — only an admin can abandon it now.")
+            await repo.set_status(db, stored.record.pk, "abandoned", self.clock())
+            return await self._reload(db, stored.record.pk)
+
+    async def replace(
+        self, channel_id: int, old_user_id: int, new_user_id: int, new_name: str
+    ) -> LoadedGame:
+        """Seat another user in place of a player (their seat, hand and turn carry over)."""
+        async with self.store.transaction() as db:
+            stored = await self._open(db, channel_id)
+            seat = _seat(stored.seats, old_user_id)
+            if seat is None:
+                raise NotInGameError("That player is not in this game.")
+            if _seat(stored.seats, new_user_id) is not None:
+                raise AlreadyJoinedError("The new player already has a seat in this game.")
+            record = stored.record
+            creator = new_user_id if record.creator_id == old_user_id else record.creator_id
+            seat_record = SeatRecord(seat, new_user_id, new_name)
+            await repo.update_seat(db, record.pk, seat_record, creator, self.clock())
+            return await self._reload(db, record.pk)
+
+    async def undo(self, channel_id: int) -> ActResult:
+        """Take back the last move if it revealed nothing and drew nothing at random."""
+        async with self.store.transaction() as db:
+            current = self._loaded(_started(await self._open(db, channel_id)))
+            pk = current.record.pk
+            actions = await repo.fetch_actions(db, pk)
+            if not actions:
+                raise UndoRefusedError("There is nothing to undo — nobody has moved yet.")
+            last = actions[-1]
+            _refuse_revealing(await repo.fetch_events(db, pk, last.seq))
+            previous = self._replay(current, actions[:-1])
+            if rng_draws(previous) != rng_draws(current.state):
+                raise UndoRefusedError(
+                    "The last move used a random draw, so taking it back would change the game."
+                )
+            await repo.insert_undo(db, pk, undoes=last.seq, user_id=None, now=self.clock())
+            stored = StoredGame(current.record, current.seats, None)
+            after = await self._commit_state(
+                db, stored, current.game, previous, current.record.version
+            )
+        return ActResult(after, (), last.seat, current.active_seats, after.outcome is not None)
+
+    async def verify(self, channel_id: int) -> VerifyReport:
+        """Replay seed + action log and compare the result with the stored snapshot."""
+        async with self.store.reading() as db:
+            current = self._loaded(_started(await self._open(db, channel_id)))
+            actions = await repo.fetch_actions(db, current.record.pk)
+        try:
+            replayed = replay(current.game, current.record, len(current.seats), actions)
+        except (RulesError, ValueError) as exc:
+            return VerifyReport(False, len(actions), f"The log does not replay: {exc}")
+        diffs = differences(
+            current.game.dump_state(current.state), current.game.dump_state(replayed)
+        )
+        if diffs:
+            detail = f"Replaying {len(actions)} moves differs from the snapshot at {diffs[0]}."
+            return VerifyReport(False, len(actions), detail, tuple(diffs))
+        return VerifyReport(True, len(actions), f"{len(actions)} moves replay to the snapshot.")
+
+    async def export(self, channel_id: int) -> dict[str, Any]:
+        """A JSON-ready replay: game, options, seed, seats and the moves in force."""
+        async with self.store.reading() as db:
+            stored = await self._open(db, channel_id)
+            actions = await repo.fetch_actions(db, stored.record.pk)
+        loaded = self._loaded(stored)
+        outcome = loaded.outcome
+        record = loaded.record
+        return {
+            "format": "hangar-replay/1",
+            "game": {
+                "pk": record.pk,
+                "id": record.game_id,
+                "title": loaded.game.title,
+                "status": record.status,
+                "version": record.version,
+                "guild_id": record.guild_id,
+                "channel_id": record.channel_id,
+                "created_at": record.created_at,
+            },
+            "options": record.options,
+            "seed": record.seed,
+            "seats": [dataclasses.asdict(seat) for seat in loaded.seats],
+            "actions": [_exported(action) for action in actions],
+            "outcome": outcome.model_dump(mode="json") if outcome is not None else None,
+        }
+
+    def _engine(self, game_id: str) -> Game:
+        """The engine for a game id, or UnknownGameError naming the known ones."""
+        try:
+            return self.games[game_id]
+        except KeyError:
+            known = ", ".join(self.games) or "none"
+            raise UnknownGameError(f"Unknown game {game_id!r} (known: {known}).") from None
+
+    def _loaded(self, stored: StoredGame) -> LoadedGame:
+        """Decode a stored game through its engine (upgrading old snapshots)."""
+        game = self._engine(stored.record.game_id)
+        state = None if stored.snapshot is None else game.load_state(stored.snapshot)
+        return LoadedGame(stored.record, stored.seats, state, game)
+
+    def _replay(self, current: LoadedGame, actions: list[ActionRecord]) -> Any:
+        """Replay for undo; a log that no longer replays is a refusal, not a crash."""
+        try:
+            return replay(current.game, current.record, len(current.seats), actions)
+        except (RulesError, ValueError) as exc:
+            raise UndoRefusedError(f"The log does not replay ({exc}) — run /admin verify.") from exc
+
+    async def _open(self, db: Any, channel_id: int) -> StoredGame:
+        """The open game in this channel, or NoGameHereError."""
+        stored = await repo.fetch_open_game(db, channel_id)
+        if stored is None:
+            raise NoGameHereError()
+        return stored
+
+    async def _reload(self, db: Any, pk: int) -> LoadedGame:
+        """Read a game back inside the current transaction."""
+        stored = await repo.fetch_game(db, pk)
+        assert stored is not None, "a game row vanished inside its own transaction"
+        return self._loaded(stored)
+
+    def _acting_seat(self, loaded: LoadedGame, user_id: int, expected: int | None) -> int:
+        """The user's seat, after the checks every move passes before the rules see it."""
+        _started(StoredGame(loaded.record, loaded.seats, None))
+        seat = _seat(loaded.seats, user_id)
+        if seat is None:
+            raise NotInGameError()
+        if expected is not None and expected != loaded.record.version:
+            raise StaleActionError(STALE_MESSAGE)
+        active = loaded.active_seats
+        if seat not in active:
+            raise NotYourTurnError(turn_message(active))
+        return seat
+
+    async def _commit_state(
+        self, db: Any, stored: StoredGame, game: Game, state: Any, expected_version: int
+    ) -> LoadedGame:
+        """Write the new snapshot if the version is still ours; lose the race → StaleActionError."""
+        finished = game.outcome(state) is not None
+        status: repo.Status = "finished" if finished else "running"
+        now = self.clock()
+        stored_ok = await repo.update_snapshot(
+            db,
+            stored.record.pk,
+            expected_version=expected_version,
+            snapshot=game.dump_state(state),
+            status=status,
+            now=now,
+        )
+        if not stored_ok:
+            raise StaleActionError(STALE_MESSAGE)
+        record = dataclasses.replace(
+            stored.record, version=expected_version + 1, status=status, updated_at=now
+        )
+        return LoadedGame(record, stored.seats, state, game)
+
+
+def _seat(seats: Sequence[SeatRecord], user_id: int) -> int | None:
+    """The seat number of `user_id`, if seated."""
+    return next((s.seat for s in seats if s.user_id == user_id), None)
+
+
+def _busy(game: Game) -> ChannelBusyError:
+    """The refusal for a second game in one channel."""
+    return ChannelBusyError(
+        f"This channel already has a {game.title} game — finish or abandon it first "
+        "(or start a thread for another game)."
+    )
+
+
+def _in_lobby(stored: StoredGame, what: str) -> StoredGame:
+    """Refuse lobby operations once the game has started."""
+    if stored.record.status != "lobby":
+        raise AlreadyStartedError(f"The game has already started — you can't {what} now.")
+    return stored
+
+
+def _started(stored: StoredGame) -> StoredGame:
+    """Refuse game operations while the game is still a lobby."""
+    if stored.record.status == "lobby":
+        raise NotStartedError(
+            "The game has not started yet — the creator starts it with /game start."
+        )
+    return stored
+
+
+def _validated_options(game: Game, options: dict[str, Any] | None) -> dict[str, Any]:
+    """Options checked against the game's model, with defaults filled in."""
+    try:
+        return game.Options.model_validate(options or {}).model_dump(mode="json")
+    except ValueError as exc:
+        raise InvalidOptionsError(f"Invalid options for {game.title}: {exc}") from exc
+
+
+def _options(game: Game, record: GameRecord) -> Any:
+    """The stored options as the game's Options model."""
+    return game.Options.model_validate(record.options)
+
+
+def _check_player_count(game: Game, players: int) -> None:
+    """Refuse to start with too few (or, after data edits, too many) players."""
+    if players < game.min_players:
+        raise InvalidOptionsError(
+            f"{game.title} needs at least {game.min_players} players — {players} seated so far."
+        )
+    if players > game.max_players:
+        raise InvalidOptionsError(f"{game.title} takes at most {game.max_players} players.")
+
+
+def _refuse_revealing(raw_events: list[dict[str, Any]]) -> None:
+    """Undo refuses a move that brought out hidden information or a random result."""
+    for raw in raw_events:
+        event = Event.model_validate(raw)
+        if event.reveals:
+            raise UndoRefusedError(
+                "The last move revealed hidden information or a random result "
+                f"(“{event.text}”), so it cannot be taken back."
+            )
+
+
+def _exported(action: ActionRecord) -> dict[str, Any]:
+    """One move of the export."""
+    return {
+        "seq": action.seq,
+        "seat": action.seat,
+        "key": action.key,
+        "user_id": action.user_id,
+        "at": action.created_at,
+    }
+
+
+def replay(game: Game, record: GameRecord, players: int, actions: Sequence[ActionRecord]) -> Any:
+    """The state that seed + options + moves lead to (verify and undo rely on this)."""
+    state = game.new_game(record.seed, players, _options(game, record))
+    for action in actions:
+        state = game.apply(state, action.seat, action.key).state
+    return state
+
+
+def rng_draws(value: Any) -> tuple[tuple[int, int], ...]:
+    """(seed, counter) of every Rng inside a state; a change means something random happened."""
+    if isinstance(value, Rng):
+        return ((value.seed, value.counter),)
+    if isinstance(value, BaseModel):
+        items: list[Any] = [getattr(value, name) for name in type(value).model_fields]
+    elif isinstance(value, tuple | list):
+        items = list(value)
+    elif isinstance(value, dict):
+        items = list(value.values())
+    else:
+        return ()
+    return tuple(draw for item in items for draw in rng_draws(item))
+
+
+def differences(expected: Any, actual: Any, path: str = "state") -> list[str]:
+    """The JSON paths where two state dumps differ."""
+    if isinstance(expected, dict) and isinstance(actual, dict):
+        keys = sorted(set(expected) | set(actual), key=str)
+        return [
+            diff
+            for key in keys
+            for diff in differences(expected.get(key), actual.get(key), f"{path}.{key}")
+        ]
+    if isinstance(expected, list) and isinstance(actual, list) and len(expected) == len(actual):
+        pairs = enumerate(zip(expected, actual, strict=True))
+        return [diff for i, (e, a) in pairs for diff in differences(e, a, f"{path}[{i}]")]
+    return [] if expected == actual else [path]

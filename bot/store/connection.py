@@ -1,0 +1,89 @@
+"""The SQLite connection: WAL, foreign keys, busy timeout and one serialised write path."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+import aiosqlite
+
+from bot.store.migrations import migrate
+
+DEFAULT_BUSY_TIMEOUT_MS = 5000
+
+
+class Store:
+    """One aiosqlite connection with a lock so coroutines never interleave inside a transaction."""
+
+    def __init__(self, db: aiosqlite.Connection, path: Path) -> None:
+        self.db = db
+        self.path = path
+        # Coroutines sharing one connection would otherwise see each other's uncommitted writes.
+        self._lock = asyncio.Lock()
+
+    @classmethod
+    async def open(
+        cls, path: str | Path, *, busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS
+    ) -> Store:
+        """Open the database at `path` and migrate it (same as `open_store`)."""
+        return await open_store(path, busy_timeout_ms=busy_timeout_ms)
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """A write transaction (BEGIN IMMEDIATE): committed on success, rolled back on any error."""
+        async with self._lock:
+            await self.db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self.db
+            except BaseException:
+                await self.db.rollback()
+                raise
+            await self.db.commit()
+
+    @asynccontextmanager
+    async def reading(self) -> AsyncIterator[aiosqlite.Connection]:
+        """A read transaction: several SELECTs see one committed snapshot."""
+        async with self._lock:
+            await self.db.execute("BEGIN")
+            try:
+                yield self.db
+            finally:
+                await self.db.rollback()
+
+    async def close(self) -> None:
+        """Close the connection (WAL is checkpointed by SQLite on the last close)."""
+        await self.db.close()
+
+
+async def connect(
+    path: str | Path, *, busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS, synchronous: str = "FULL"
+) -> aiosqlite.Connection:
+    """A configured connection without migrations (tests use it to build old schemas)."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    # isolation_level=None: we issue BEGIN/COMMIT ourselves instead of sqlite3's implicit ones.
+    db = await aiosqlite.connect(path, isolation_level=None)
+    db.row_factory = aiosqlite.Row
+    await db.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+    await db.execute("PRAGMA journal_mode = WAL")
+    await db.execute("PRAGMA foreign_keys = ON")
+    # FULL: a move acknowledged to a player has reached the disk, even across a power cut.
+    if synchronous.upper() not in {"OFF", "NORMAL", "FULL", "EXTRA"}:
+        raise ValueError(f"bad synchronous mode {synchronous!r}")
+    await db.execute(f"PRAGMA synchronous = {synchronous.upper()}")
+    return db
+
+
+async def open_store(
+    path: str | Path, *, busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS, synchronous: str = "FULL"
+) -> Store:
+    """Open (creating if needed) the database at `path` and bring its schema up to date."""
+    db = await connect(path, busy_timeout_ms=busy_timeout_ms, synchronous=synchronous)
+    try:
+        await migrate(db)
+    except BaseException:
+        await db.close()
+        raise
+    return Store(db, Path(path))

@@ -1,0 +1,310 @@
+"""Every SQL statement of Hangar: games, seats, the append-only action log and its events."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, Literal
+
+import aiosqlite
+
+Status = Literal["lobby", "running", "finished", "abandoned"]
+OPEN_STATUSES = ("lobby", "running")
+
+_GAME_COLUMNS = (
+    "pk, guild_id, channel_id, game_id, options, seed, status, version, creator_id, "
+    "board_message_id, live_message_id, created_at, updated_at, snapshot"
+)
+# Moves still in force: 'act' rows that no later 'undo' row took back.
+_EFFECTIVE = (
+    "a.kind = 'act' AND NOT EXISTS (SELECT 1 FROM actions u "
+    "WHERE u.game_pk = a.game_pk AND u.kind = 'undo' AND u.undoes = a.seq)"
+)
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One row of `games`, without the snapshot."""
+
+    pk: int
+    guild_id: int
+    channel_id: int
+    game_id: str
+    options: dict[str, Any]
+    seed: int
+    status: Status
+    version: int
+    creator_id: int
+    board_message_id: int | None
+    live_message_id: int | None
+    created_at: float
+    updated_at: float
+
+
+@dataclass(frozen=True)
+class SeatRecord:
+    """A seat at the table and who sits in it."""
+
+    seat: int
+    user_id: int
+    name: str
+
+
+@dataclass(frozen=True)
+class StoredGame:
+    """A game row with its seats and the raw snapshot (None in the lobby)."""
+
+    record: GameRecord
+    seats: tuple[SeatRecord, ...]
+    snapshot: dict[str, Any] | None
+
+
+@dataclass(frozen=True)
+class ActionRecord:
+    """One move in the log."""
+
+    seq: int
+    seat: int
+    action: dict[str, Any]
+    user_id: int | None
+    created_at: float
+
+    @property
+    def key(self) -> str:
+        """The action key that replays this move."""
+        return str(self.action["key"])
+
+
+def _dumps(value: Any) -> str:
+    """Compact JSON for stored columns."""
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def _record(row: aiosqlite.Row) -> GameRecord:
+    """A GameRecord from a `games` row."""
+    return GameRecord(
+        pk=row["pk"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        game_id=row["game_id"],
+        options=json.loads(row["options"]),
+        seed=row["seed"],
+        status=row["status"],
+        version=row["version"],
+        creator_id=row["creator_id"],
+        board_message_id=row["board_message_id"],
+        live_message_id=row["live_message_id"],
+        created_at=row["created_at"],
+        updated_at=row["updated_at"],
+    )
+
+
+async def _stored(db: aiosqlite.Connection, row: aiosqlite.Row) -> StoredGame:
+    """Attach seats and the decoded snapshot to a `games` row."""
+    snapshot = json.loads(row["snapshot"]) if row["snapshot"] is not None else None
+    return StoredGame(_record(row), await fetch_seats(db, row["pk"]), snapshot)
+
+
+async def fetch_open_game(db: aiosqlite.Connection, channel_id: int) -> StoredGame | None:
+    """The lobby or running game in this channel, if any."""
+    sql = f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? AND status IN (?, ?)"
+    async with db.execute(sql, (channel_id, *OPEN_STATUSES)) as cursor:
+        row = await cursor.fetchone()
+    return await _stored(db, row) if row else None
+
+
+async def fetch_game(db: aiosqlite.Connection, pk: int) -> StoredGame | None:
+    """A game by primary key, whatever its status."""
+    async with db.execute(f"SELECT {_GAME_COLUMNS} FROM games WHERE pk = ?", (pk,)) as cursor:
+        row = await cursor.fetchone()
+    return await _stored(db, row) if row else None
+
+
+async def fetch_user_games(
+    db: aiosqlite.Connection, guild_id: int, user_id: int
+) -> list[StoredGame]:
+    """Open games on this server where the user has a seat, most recently active first."""
+    sql = (
+        f"SELECT {_GAME_COLUMNS} FROM games WHERE guild_id = ? AND status IN (?, ?) "
+        "AND pk IN (SELECT game_pk FROM seats WHERE user_id = ?) ORDER BY updated_at DESC, pk DESC"
+    )
+    async with db.execute(sql, (guild_id, *OPEN_STATUSES, user_id)) as cursor:
+        rows = await cursor.fetchall()
+    return [await _stored(db, row) for row in rows]
+
+
+async def fetch_seats(db: aiosqlite.Connection, game_pk: int) -> tuple[SeatRecord, ...]:
+    """The seats of a game in seat order."""
+    sql = "SELECT seat, user_id, name FROM seats WHERE game_pk = ? ORDER BY seat"
+    async with db.execute(sql, (game_pk,)) as cursor:
+        rows = await cursor.fetchall()
+    return tuple(SeatRecord(r["seat"], r["user_id"], r["name"]) for r in rows)
+
+
+async def insert_game(
+    db: aiosqlite.Connection,
+    *,
+    guild_id: int,
+    channel_id: int,
+    game_id: str,
+    options: dict[str, Any],
+    seed: int,
+    creator_id: int,
+    now: float,
+) -> int:
+    """Create a lobby; raises sqlite3.IntegrityError when the channel already has an open game."""
+    sql = (
+        "INSERT INTO games (guild_id, channel_id, game_id, options, seed, status, version, "
+        "creator_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'lobby', 0, ?, ?, ?)"
+    )
+    params = (guild_id, channel_id, game_id, _dumps(options), seed, creator_id, now, now)
+    cursor = await db.execute(sql, params)
+    assert cursor.lastrowid is not None
+    return cursor.lastrowid
+
+
+async def replace_seats(
+    db: aiosqlite.Connection, game_pk: int, seats: tuple[SeatRecord, ...], now: float
+) -> None:
+    """Write the whole seat list (joins and leaves renumber seats in the lobby)."""
+    await db.execute("DELETE FROM seats WHERE game_pk = ?", (game_pk,))
+    await db.executemany(
+        "INSERT INTO seats (game_pk, seat, user_id, name) VALUES (?, ?, ?, ?)",
+        [(game_pk, s.seat, s.user_id, s.name) for s in seats],
+    )
+    await touch(db, game_pk, now)
+
+
+async def update_seat(
+    db: aiosqlite.Connection, game_pk: int, seat: SeatRecord, creator_id: int, now: float
+) -> None:
+    """Put another user in an existing seat (admin replace)."""
+    await db.execute(
+        "UPDATE seats SET user_id = ?, name = ? WHERE game_pk = ? AND seat = ?",
+        (seat.user_id, seat.name, game_pk, seat.seat),
+    )
+    await db.execute(
+        "UPDATE games SET creator_id = ?, updated_at = ? WHERE pk = ?", (creator_id, now, game_pk)
+    )
+
+
+async def touch(db: aiosqlite.Connection, game_pk: int, now: float) -> None:
+    """Mark the game as changed now."""
+    await db.execute("UPDATE games SET updated_at = ? WHERE pk = ?", (now, game_pk))
+
+
+async def set_status(db: aiosqlite.Connection, game_pk: int, status: Status, now: float) -> None:
+    """Change a game's status (e.g. abandoned)."""
+    await db.execute(
+        "UPDATE games SET status = ?, updated_at = ? WHERE pk = ?", (status, now, game_pk)
+    )
+
+
+async def update_snapshot(
+    db: aiosqlite.Connection,
+    game_pk: int,
+    *,
+    expected_version: int,
+    snapshot: dict[str, Any],
+    status: Status,
+    now: float,
+) -> bool:
+    """Store a new snapshot and bump the version, only if nobody else did first."""
+    cursor = await db.execute(
+        "UPDATE games SET snapshot = ?, status = ?, version = version + 1, updated_at = ? "
+        "WHERE pk = ? AND version = ?",
+        (_dumps(snapshot), status, now, game_pk, expected_version),
+    )
+    return cursor.rowcount == 1
+
+
+async def set_board_message(db: aiosqlite.Connection, game_pk: int, message_id: int) -> None:
+    """Remember the latest board message."""
+    await db.execute("UPDATE games SET board_message_id = ? WHERE pk = ?", (message_id, game_pk))
+
+
+async def set_live_message(db: aiosqlite.Connection, game_pk: int, message_id: int | None) -> None:
+    """Remember (or forget) the live prompt message of the current turn."""
+    await db.execute("UPDATE games SET live_message_id = ? WHERE pk = ?", (message_id, game_pk))
+
+
+async def next_seq(db: aiosqlite.Connection, game_pk: int) -> int:
+    """The sequence number the next log row gets."""
+    sql = "SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE game_pk = ?"
+    async with db.execute(sql, (game_pk,)) as cursor:
+        row = await cursor.fetchone()
+    assert row is not None
+    return int(row[0])
+
+
+async def insert_action(
+    db: aiosqlite.Connection,
+    game_pk: int,
+    *,
+    seat: int,
+    action: dict[str, Any],
+    user_id: int | None,
+    events: list[dict[str, Any]],
+    now: float,
+) -> int:
+    """Append a move and its events to the log; returns its seq."""
+    seq = await next_seq(db, game_pk)
+    await db.execute(
+        "INSERT INTO actions (game_pk, seq, kind, seat, action, user_id, created_at) "
+        "VALUES (?, ?, 'act', ?, ?, ?, ?)",
+        (game_pk, seq, seat, _dumps(action), user_id, now),
+    )
+    await db.executemany(
+        "INSERT INTO events (game_pk, action_seq, idx, event) VALUES (?, ?, ?, ?)",
+        [(game_pk, seq, idx, _dumps(event)) for idx, event in enumerate(events)],
+    )
+    return seq
+
+
+async def insert_undo(
+    db: aiosqlite.Connection, game_pk: int, *, undoes: int, user_id: int | None, now: float
+) -> int:
+    """Append a row taking back move `undoes`; the move itself stays in the log."""
+    seq = await next_seq(db, game_pk)
+    await db.execute(
+        "INSERT INTO actions (game_pk, seq, kind, user_id, undoes, created_at) "
+        "VALUES (?, ?, 'undo', ?, ?, ?)",
+        (game_pk, seq, user_id, undoes, now),
+    )
+    return seq
+
+
+async def fetch_actions(db: aiosqlite.Connection, game_pk: int) -> list[ActionRecord]:
+    """The moves in force, in order (what seed + log replays)."""
+    sql = (
+        "SELECT seq, seat, action, user_id, created_at FROM actions a "
+        f"WHERE a.game_pk = ? AND {_EFFECTIVE} ORDER BY seq"
+    )
+    async with db.execute(sql, (game_pk,)) as cursor:
+        rows = await cursor.fetchall()
+    return [
+        ActionRecord(r["seq"], r["seat"], json.loads(r["action"]), r["user_id"], r["created_at"])
+        for r in rows
+    ]
+
+
+async def fetch_events(db: aiosqlite.Connection, game_pk: int, seq: int) -> list[dict[str, Any]]:
+    """The events one move produced, in order."""
+    sql = "SELECT event FROM events WHERE game_pk = ? AND action_seq = ? ORDER BY idx"
+    async with db.execute(sql, (game_pk, seq)) as cursor:
+        rows = await cursor.fetchall()
+    return [json.loads(r["event"]) for r in rows]
+
+
+async def fetch_recent_events(
+    db: aiosqlite.Connection, game_pk: int, limit: int
+) -> list[dict[str, Any]]:
+    """The last `limit` events of moves in force, oldest first."""
+    sql = (
+        "SELECT e.event FROM events e JOIN actions a "
+        "ON a.game_pk = e.game_pk AND a.seq = e.action_seq "
+        f"WHERE e.game_pk = ? AND {_EFFECTIVE} ORDER BY e.action_seq DESC, e.idx DESC LIMIT ?"
+    )
+    async with db.execute(sql, (game_pk, limit)) as cursor:
+        rows = await cursor.fetchall()
+    return [json.loads(r["event"]) for r in reversed(rows)]

@@ -1,0 +1,126 @@
+"""Schema migrations on real SQLite files: from empty, from the first schema, and refusals."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.services import GameService
+from bot.store import LATEST, connect, migrate, open_store, schema_version
+from bot.store import repository as repo
+from bot.store.repository import SeatRecord
+from tests.support.toygame import TOY
+
+
+async def _names(db, kind: str) -> set[str]:  # type: ignore[no-untyped-def]
+    """Names of the tables/indexes/triggers in the schema."""
+    sql = "SELECT name FROM sqlite_master WHERE type = ?"
+    async with db.execute(sql, (kind,)) as cursor:
+        return {row[0] for row in await cursor.fetchall()}
+
+
+async def test_empty_database_migrates_to_latest(tmp_path: Path) -> None:
+    """A new file gets every table, the one-game-per-channel index and the append-only guard."""
+    store = await open_store(tmp_path / "new.sqlite3")
+    try:
+        assert await schema_version(store.db) == LATEST
+        assert {"games", "seats", "actions", "events"} <= await _names(store.db, "table")
+        indexes = await _names(store.db, "index")
+        assert {"games_one_open_per_channel", "seats_by_user"} <= indexes
+        assert {"actions_no_update", "actions_no_delete"} <= await _names(store.db, "trigger")
+    finally:
+        await store.close()
+
+
+async def test_connection_settings(tmp_path: Path) -> None:
+    """WAL journal, enforced foreign keys and a busy timeout on every connection."""
+    store = await open_store(tmp_path / "s.sqlite3")
+    try:
+        pragmas = {}
+        for name in ("journal_mode", "foreign_keys", "busy_timeout"):
+            async with store.db.execute(f"PRAGMA {name}") as cursor:
+                pragmas[name] = (await cursor.fetchone())[0]
+        assert pragmas == {"journal_mode": "wal", "foreign_keys": 1, "busy_timeout": 5000}
+    finally:
+        await store.close()
+
+
+async def test_reopening_is_a_no_op(tmp_path: Path) -> None:
+    """Opening an up-to-date database twice changes nothing."""
+    path = tmp_path / "twice.sqlite3"
+    await (await open_store(path)).close()
+    store = await open_store(path)
+    try:
+        assert await schema_version(store.db) == LATEST
+    finally:
+        await store.close()
+
+
+async def test_first_schema_with_a_game_in_progress_upgrades_and_plays_on(tmp_path: Path) -> None:
+    """A version-1 database holding a running game migrates, keeps its data and plays on."""
+    path = tmp_path / "old.sqlite3"
+    db = await connect(path)
+    assert await migrate(db, target=1) == 1
+    state = TOY.new_game(5, 2, None)
+    await db.execute("BEGIN IMMEDIATE")
+    pk = await repo.insert_game(
+        db,
+        guild_id=1,
+        channel_id=9,
+        game_id="toy",
+        options={"rounds": 3},
+        seed=5,
+        creator_id=11,
+        now=1.0,
+    )
+    seats = (SeatRecord(0, 11, "Alice"), SeatRecord(1, 12, "Bob"))
+    await repo.replace_seats(db, pk, seats, 1.0)
+    await repo.update_snapshot(
+        db, pk, expected_version=0, snapshot=TOY.dump_state(state), status="running", now=2.0
+    )
+    after = TOY.apply(state, 0, "bid:2")
+    await repo.insert_action(
+        db,
+        pk,
+        seat=0,
+        action={"key": "bid:2", "label": "Bid 2"},
+        user_id=11,
+        events=[e.model_dump(mode="json") for e in after.events],
+        now=3.0,
+    )
+    await repo.update_snapshot(
+        db,
+        pk,
+        expected_version=1,
+        snapshot=TOY.dump_state(after.state),
+        status="running",
+        now=3.0,
+    )
+    await db.commit()
+    await db.close()
+
+    store = await open_store(path)
+    try:
+        assert await schema_version(store.db) == LATEST
+        assert "seats_by_user" in await _names(store.db, "index")
+        service = GameService(store, games={"toy": TOY})
+        loaded = await service.load(9)
+        assert loaded.state == after.state and loaded.record.version == 2
+        assert loaded.names == ("Alice", "Bob")
+        assert (await service.verify(9)).ok
+        result = await service.act(9, 12, "bid:1", expected_version=2)
+        assert result.loaded.record.version == 3
+        assert [g.record.pk for g in await service.games_for_user(1, 12)] == [pk]
+    finally:
+        await store.close()
+
+
+async def test_database_newer_than_the_code_is_refused(tmp_path: Path) -> None:
+    """A schema from a future release is not silently used."""
+    path = tmp_path / "future.sqlite3"
+    db = await connect(path)
+    await db.execute(f"PRAGMA user_version = {LATEST + 1}")
+    await db.close()
+    with pytest.raises(RuntimeError, match="newer"):
+        await open_store(path)

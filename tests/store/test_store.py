@@ -1,0 +1,150 @@
+"""The store's guarantees: atomic transactions, append-only log, one open game per channel."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.store import Store, open_store
+from bot.store import repository as repo
+from bot.store.repository import SeatRecord
+
+
+@pytest.fixture
+async def store(tmp_path: Path) -> AsyncIterator[Store]:
+    """A migrated store on a real file."""
+    opened = await open_store(tmp_path / "store.sqlite3")
+    yield opened
+    await opened.close()
+
+
+async def _new_game(store: Store, channel: int = 5) -> int:
+    """A lobby with one seat; returns its pk."""
+    async with store.transaction() as db:
+        pk = await repo.insert_game(
+            db,
+            guild_id=1,
+            channel_id=channel,
+            game_id="toy",
+            options={},
+            seed=3,
+            creator_id=11,
+            now=1.0,
+        )
+        await repo.replace_seats(db, pk, (SeatRecord(0, 11, "Alice"),), 1.0)
+    return pk
+
+
+async def _log_move(store: Store, pk: int) -> int:
+    """Append one move with one event; returns its seq."""
+    async with store.transaction() as db:
+        return await repo.insert_action(
+            db,
+            pk,
+            seat=0,
+            action={"key": "bid:1"},
+            user_id=11,
+            events=[{"kind": "bid", "text": "{seat0} bid 1."}],
+            now=2.0,
+        )
+
+
+async def test_an_exception_inside_a_transaction_leaves_the_database_unchanged(
+    store: Store,
+) -> None:
+    """Crash safety: a failure after writes rolls every one of them back."""
+    pk = await _new_game(store)
+    with pytest.raises(RuntimeError, match="boom"):
+        async with store.transaction() as db:
+            await repo.insert_action(
+                db, pk, seat=0, action={"key": "bid:1"}, user_id=11, events=[], now=2.0
+            )
+            await repo.set_status(db, pk, "abandoned", 2.0)
+            raise RuntimeError("boom")
+    async with store.reading() as db:
+        assert await repo.fetch_actions(db, pk) == []
+        stored = await repo.fetch_game(db, pk)
+    assert stored is not None and stored.record.status == "lobby"
+
+
+async def test_a_rolled_back_transaction_is_invisible_to_a_second_connection(
+    store: Store, tmp_path: Path
+) -> None:
+    """Another process never sees half of a transaction."""
+    pk = await _new_game(store)
+    other = await open_store(tmp_path / "store.sqlite3")
+    try:
+        with pytest.raises(RuntimeError):
+            async with store.transaction() as db:
+                await repo.set_status(db, pk, "abandoned", 2.0)
+                raise RuntimeError("crash before commit")
+        async with other.reading() as db:
+            stored = await repo.fetch_open_game(db, 5)
+        assert stored is not None and stored.record.status == "lobby"
+    finally:
+        await other.close()
+
+
+async def test_the_action_log_is_append_only(store: Store) -> None:
+    """Rows of the log can be neither changed nor deleted."""
+    pk = await _new_game(store)
+    await _log_move(store, pk)
+    for sql in ("UPDATE actions SET seat = 1", "DELETE FROM actions"):
+        with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+            async with store.transaction() as db:
+                await db.execute(sql)
+    async with store.reading() as db:
+        assert [a.key for a in await repo.fetch_actions(db, pk)] == ["bid:1"]
+
+
+async def test_undo_rows_hide_a_move_and_its_events_without_deleting_them(store: Store) -> None:
+    """An undone move drops out of the replayed log and the recent events."""
+    pk = await _new_game(store)
+    first = await _log_move(store, pk)
+    second = await _log_move(store, pk)
+    async with store.transaction() as db:
+        await repo.insert_undo(db, pk, undoes=second, user_id=None, now=3.0)
+    async with store.reading() as db:
+        assert [a.seq for a in await repo.fetch_actions(db, pk)] == [first]
+        assert len(await repo.fetch_recent_events(db, pk, 10)) == 1
+        assert await repo.next_seq(db, pk) == 4
+
+
+async def test_one_open_game_per_channel_is_enforced_by_the_schema(store: Store) -> None:
+    """A second lobby in a channel fails until the first one is closed."""
+    pk = await _new_game(store)
+    with pytest.raises(sqlite3.IntegrityError):
+        await _new_game(store)
+    async with store.transaction() as db:
+        await repo.set_status(db, pk, "finished", 3.0)
+    assert await _new_game(store) != pk
+
+
+async def test_foreign_keys_are_enforced(store: Store) -> None:
+    """Seats and moves cannot point at a game that does not exist."""
+    with pytest.raises(sqlite3.IntegrityError):
+        async with store.transaction() as db:
+            await repo.replace_seats(db, 999, (SeatRecord(0, 1, "Ghost"),), 1.0)
+    with pytest.raises(sqlite3.IntegrityError):
+        async with store.transaction() as db:
+            await repo.insert_action(
+                db, 999, seat=0, action={"key": "x"}, user_id=1, events=[], now=1.0
+            )
+
+
+async def test_snapshot_update_loses_when_the_version_moved(store: Store) -> None:
+    """The optimistic check: an update for an old version writes nothing."""
+    pk = await _new_game(store)
+    async with store.transaction() as db:
+        assert await repo.update_snapshot(
+            db, pk, expected_version=0, snapshot={"v": 1}, status="running", now=2.0
+        )
+        assert not await repo.update_snapshot(
+            db, pk, expected_version=0, snapshot={"v": 2}, status="running", now=2.0
+        )
+    async with store.reading() as db:
+        stored = await repo.fetch_game(db, pk)
+    assert stored is not None and stored.snapshot == {"v": 1} and stored.record.version == 1
