@@ -1,0 +1,146 @@
+"""The Flight engine: the rules contract (rules.core) over the Flight modules."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rules.core import Action, BaseGame, Event, Outcome, Rng, Transition, ranks_from_scores
+from rules.flight import actions, text
+from rules.flight.data import card, is_card, load_data, route_data
+from rules.flight.deck import dealt_event, new_hand_state, pack_available
+from rules.flight.plays import targets, why_unplayable
+from rules.flight.state import FlightOptions, FlightState
+from rules.flight.turn import apply_key
+from rules.flight.view import FlightGameView, build_view
+
+
+class FlightGame(BaseGame[FlightState]):
+    """Flight (Pepys, 1954): 2–5 players build air routes; a match of several hands."""
+
+    id: ClassVar[str] = "flight"
+    title: ClassVar[str] = "Flight"
+    min_players: ClassVar[int] = load_data().min_players
+    max_players: ClassVar[int] = load_data().max_players
+    Options: ClassVar[type[FlightOptions]] = FlightOptions
+    State: ClassVar[type[FlightState]] = FlightState
+    STATE_VERSION: ClassVar[int] = 1
+
+    def new_game(self, seed: int, players: int, options: Any) -> FlightState:
+        """Deal the first hand; the last seat deals, so seat 0 plays first."""
+        self.check_player_count(players)
+        opts = self.parse_options(options)
+        assert isinstance(opts, FlightOptions)
+        return new_hand_state(
+            players, opts, Rng(seed=seed), dealer=players - 1, hand_number=1, scores=(0,) * players
+        )
+
+    def opening_event(self, state: FlightState) -> Event:
+        """The public record of the first deal (for the bot's log)."""
+        return dealt_event(state)
+
+    def active_players(self, state: FlightState) -> tuple[int, ...]:
+        """The seat whose turn it is; () once the match is over."""
+        return () if state.over else (state.turn,)
+
+    def legal_actions(self, state: FlightState, seat: int) -> list[Action]:
+        """The current step's choices for `seat` (≤ 25, deterministic order)."""
+        return actions.legal_actions(state, seat)
+
+    def apply(self, state: FlightState, seat: int, action: Action | str) -> Transition:
+        """Carry out one legal action; the input state is untouched."""
+        resolved = self.resolve(state, seat, action)
+        new, events = apply_key(state, seat, resolved.key)
+        return Transition(state=new, events=tuple(events))
+
+    def view(self, state: FlightState, viewer: int | None) -> FlightGameView:
+        """The public table (viewer=None) or a seat's view with its own hand."""
+        return build_view(state, viewer)
+
+    def outcome(self, state: FlightState) -> Outcome | None:
+        """Match scores, ranks and winners once the match is decided."""
+        if not state.over:
+            return None
+        hands = len(state.results)
+        reason = f"after {hands} hand{'s' if hands != 1 else ''}"
+        return Outcome(
+            scores=state.scores,
+            ranks=ranks_from_scores(state.scores),
+            winners=state.winners,
+            reason=reason,
+        )
+
+    def prompt(self, state: FlightState, seat: int) -> str:
+        """One line telling `seat` what to decide now."""
+        return text.prompt(state, seat)
+
+    def rules_text(self, topic: str | None) -> str:
+        """Player-facing rules summary (a topic or the overview)."""
+        return text.rules_text(topic)
+
+    def rules_topics(self) -> list[str]:
+        """The topics `rules_text` knows."""
+        return list(text.TOPICS)
+
+    def why_unplayable(self, state: FlightState, seat: int, code: str) -> str | None:
+        """Why `seat` can't play card `code` now (None when they can)."""
+        if not is_card(code):
+            return f"There is no card {code!r} in Flight."
+        return why_unplayable(state, seat, code)
+
+    def explain_illegal(self, state: FlightState, seat: int, key: str) -> str:
+        """Why the action `key` is not legal now, in a player's words."""
+        verb, _, arg = key.partition(":")
+        phase = state.step.phase
+        if verb in ("play", "discard") and not is_card(arg):
+            return f"There is no card {arg!r} in Flight."
+        if verb == "play":
+            return why_unplayable(state, seat, arg) or super().explain_illegal(state, seat, key)
+        if verb == "discard":
+            return _why_not_discard(state, seat, arg)
+        if verb == "draw":
+            return _why_not_draw(state, seat, key)
+        if verb == "done":
+            if phase == "play":
+                return "You must play at least one card while you are able to (rule 3b)."
+            return "There is nothing to finish: " + text.prompt(state, seat)
+        if verb == "to" and phase == "target" and state.step.pending:
+            return _why_not_target(state, state.step.pending, arg)
+        if verb in ("to", "cancel"):
+            return "No card is waiting to be placed. " + text.prompt(state, seat)
+        return super().explain_illegal(state, seat, key)
+
+
+def _why_not_discard(state: FlightState, seat: int, code: str) -> str:
+    """Why discarding `code` is not allowed now."""
+    if code not in state.hands[seat]:
+        return f"You don't hold {card(code).name}."
+    phase = state.step.phase
+    if phase == "draw":
+        return "Draw first; you discard at the end of your turn."
+    if phase == "target":
+        return "Finish placing the card you chose (or cancel it) first."
+    return "You must play at least one card while you are able to (rule 3b)."
+
+
+def _why_not_draw(state: FlightState, seat: int, key: str) -> str:
+    """Why this draw is not allowed now."""
+    if state.step.phase != "draw":
+        return "You have already drawn this turn."
+    empty = not state.hands[seat]
+    if empty and key in ("draw:pack", "draw:discard"):
+        return "Your hand is empty: draw 3 from the pack, or 2 and the exposed discard (rule 9)."
+    if not empty and key in ("draw:pack3", "draw:pack2+discard"):
+        return "Only a player with an empty hand draws 3 (rule 9); draw one card."
+    if pack_available(state) == 0:
+        return "The pack is empty and there are no discards to reshuffle: take the exposed card."
+    return "That is not a way to draw: take the top of the pack or the exposed discard."
+
+
+def _why_not_target(state: FlightState, code: str, route: str) -> str:
+    """Why the chosen card can't go on that flight."""
+    try:
+        name = f"the {route_data(route).name} flight"
+    except KeyError:
+        return f"There is no route {route!r}."
+    spots = ", ".join(route_data(r).name for r in targets(state, code))
+    return f"{card(code).name} can't go on {name} now; it can go on: {spots}."

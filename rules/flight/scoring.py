@@ -1,0 +1,74 @@
+"""Scoring a hand (rule 11) and deciding the match (target or fixed number of hands)."""
+
+from __future__ import annotations
+
+from rules.core import Event, seat_ref
+from rules.flight.data import hand_points, route_data
+from rules.flight.state import FlightOptions, FlightState, HandResult
+
+FIRST_OUT = 20
+FIRST_LANDING = 25
+BOTH_BONUS = 5
+
+
+def hand_score(
+    hands: tuple[tuple[str, ...], ...], lander: int, first_out: int | None
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """(penalties, points) per seat: +20 first out, +25 Safe Landing, +5 both, minus cards held."""
+    penalties = tuple(0 if s == lander else hand_points(h) for s, h in enumerate(hands))
+    points = [-p for p in penalties]
+    points[lander] += FIRST_LANDING
+    if first_out is not None:
+        points[first_out] += FIRST_OUT
+        if first_out == lander:
+            points[lander] += BOTH_BONUS
+    return penalties, tuple(points)
+
+
+def score_hand(state: FlightState, lander: int, route: str) -> HandResult:
+    """The result of the hand that `lander` just ended with a Safe Landing on `route`."""
+    penalties, points = hand_score(state.hands, lander, state.first_out)
+    totals = tuple(t + p for t, p in zip(state.scores, points, strict=True))
+    return HandResult(
+        number=state.hand_number,
+        dealer=state.dealer,
+        lander=lander,
+        route=route,
+        first_out=state.first_out,
+        penalties=penalties,
+        points=points,
+        totals=totals,
+    )
+
+
+def match_winners(
+    options: FlightOptions, totals: tuple[int, ...], hands_played: int
+) -> tuple[int, ...]:
+    """The winning seats once the match is decided, else () (another hand is dealt)."""
+    best = max(totals)
+    leaders = tuple(s for s, t in enumerate(totals) if t == best)
+    if options.match == "hands":
+        return leaders if hands_played >= options.hands else ()
+    # Ruling: a tie at the top once the target is reached plays another hand.
+    if best >= options.target and len(leaders) == 1:
+        return leaders
+    # House limit so a play-by-post match cannot run for ever (scores can drift down).
+    if options.max_hands and hands_played >= options.max_hands:
+        return leaders
+    return ()
+
+
+def result_event(result: HandResult) -> Event:
+    """The public summary of a finished hand (it shows what was left in every hand)."""
+    parts = []
+    for seat, points in enumerate(result.points):
+        parts.append(f"{seat_ref(seat)} {points:+d} (total {result.totals[seat]})")
+    lines = [
+        f"Hand {result.number} ended: {seat_ref(result.lander)} made the first Safe Landing "
+        f"on the {route_data(result.route).name} flight (+25)."
+    ]
+    if result.first_out is not None:
+        bonus = " and the +5 bonus" if result.first_out == result.lander else ""
+        lines.append(f"{seat_ref(result.first_out)} was first out of cards (+20){bonus}.")
+    lines.append("Scores: " + "; ".join(parts) + ".")
+    return Event(kind="hand_scored", text=" ".join(lines), reveals=True)
