@@ -1,0 +1,147 @@
+"""The legal actions of each decision step, each step ≤ 25 choices (one Discord select menu).
+
+Key scheme: main step `play:<card>`, `ticket`, `change:<card>`, `end`, `decline`; targeting
+`seat:4A`, `pair:4CD`, `side:4ABC`, `block:5AB`, `row:4` (narrow a long list), `back`, `cancel`;
+Pinch `take:<card>`.
+"""
+
+from __future__ import annotations
+
+from rules.core import Action
+from rules.takeoff import board as b
+from rules.takeoff.data import card_name, card_text
+from rules.takeoff.state import TakeoffState
+from rules.takeoff.targets import Target, can_play, targets
+from rules.takeoff.turns import HAND_LIMIT
+
+# One select menu holds 25 options; the cancel button makes the 25th action of a step.
+MAX_CHOICES = 24
+_GROUPS = {
+    "seat": "Choose a seat",
+    "pair": "Choose two neighbouring seats",
+    "side": "Choose a single row",
+    "block": "Choose the rows",
+}
+
+
+def _short(text: str) -> str:
+    """Fit a select-option description (≤ 100 chars)."""
+    return text if len(text) <= 100 else text[:99] + "…"
+
+
+def playable_cards(state: TakeoffState, player: int) -> list[str]:
+    """Distinct cards in hand that can be carried out now, in hand order."""
+    seen: list[str] = []
+    for card in state.hands[player]:
+        if card not in seen and can_play(state, player, card):
+            seen.append(card)
+    return seen
+
+
+def can_use_ticket(state: TakeoffState, player: int) -> bool:
+    """A ticket is left, none used this turn, and a seat is available for it."""
+    return state.tickets[player] > 0 and not state.ticket_used and can_play(state, player, "ticket")
+
+
+def can_change(state: TakeoffState, player: int) -> bool:
+    """Change a card: exactly 5 cards, nothing played, and last turn was no change."""
+    return (
+        not state.final_round
+        and len(state.hands[player]) == HAND_LIMIT
+        and not state.played
+        and not state.changed_last[player]
+    )
+
+
+def main_actions(state: TakeoffState, player: int) -> list[Action]:
+    """Play a card, use a ticket, change a card, or end the turn."""
+    out = [
+        Action(
+            key=f"play:{card}",
+            label=f"Play {card_name(card)}",
+            group="Play a card",
+            description=_short(card_text(card)),
+        )
+        for card in playable_cards(state, player)
+    ]
+    if can_use_ticket(state, player):
+        left = state.tickets[player]
+        out.append(Action(key="ticket", label=f"Use a captain's ticket ({left} left)", public=True))
+    if can_change(state, player):
+        out += [
+            Action(
+                key=f"change:{card}",
+                label=f"Change {card_name(card)}",
+                group="Change a card instead of playing (ends your turn)",
+                description="Discard it face up and draw a new card.",
+            )
+            for card in dict.fromkeys(state.hands[player])
+        ]
+    out.append(_end_action(state, player))
+    return out
+
+
+def _end_action(state: TakeoffState, player: int) -> Action:
+    """End the turn (drawing when below 5), finish a last turn, or decline it."""
+    if state.final_round and not state.played:
+        return Action(
+            key="decline", label="Decline a last turn (ends the game)", style="danger", public=True
+        )
+    if state.final_round:
+        return Action(key="end", label="Finish my last turn", style="primary", public=True)
+    draws = len(state.hands[player]) < HAND_LIMIT
+    label = "End turn and draw a card" if draws else "End turn (hand full, no draw)"
+    return Action(key="end", label=label, style="primary", public=True)
+
+
+def _target_action(target: Target) -> Action:
+    """One targeting choice as a select option."""
+    kind = target.key.split(":", 1)[0]
+    return Action(key=target.key, label=target.label, group=_GROUPS[kind])
+
+
+def _row_of_target(target: Target) -> int:
+    """The numbered row a seat or pair target lies in."""
+    return b.row_of(target.seats[0])
+
+
+def pending_actions(state: TakeoffState, player: int) -> list[Action]:
+    """The next targeting step of the half-built play, plus back/cancel."""
+    pending = state.pending
+    assert pending is not None
+    if pending.card == "pinch":
+        opponent = state.hands[1 - player]
+        return [
+            Action(key=f"take:{c}", label=f"Take {card_name(c)}", group="Take one of their cards")
+            for c in dict.fromkeys(opponent)
+        ]
+    found = targets(state, player, pending.card, pending.picks)
+    cancel = Action(key="cancel", label="Cancel this play", style="danger")
+    if pending.row is not None:
+        in_row = [_target_action(t) for t in found if _row_of_target(t) == pending.row]
+        return [*in_row, Action(key="back", label="Back to the rows"), cancel]
+    if len(found) <= MAX_CHOICES:
+        return [*[_target_action(t) for t in found], cancel]
+    counts: dict[int, int] = {}
+    for t in found:
+        counts[_row_of_target(t)] = counts.get(_row_of_target(t), 0) + 1
+    business = state.options.business_rows
+    rows = [
+        Action(
+            key=f"row:{row}",
+            label=f"Row {row} ({'Business' if b.is_business_row(row, business) else 'Economy'})",
+            group="Choose a row",
+            description=f"{n} choice{'s' if n != 1 else ''} in this row",
+        )
+        for row, n in sorted(counts.items())
+    ]
+    return [*rows, cancel]
+
+
+def legal_actions(state: TakeoffState, player: int) -> list[Action]:
+    """All legal actions of `player` now ([] when it is not their turn)."""
+    if state.over or player != state.turn:
+        return []
+    if state.pending is not None:
+        return pending_actions(state, player)
+    return main_actions(state, player)

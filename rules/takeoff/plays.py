@@ -1,0 +1,162 @@
+"""Playing cards and tickets: starting a play, picking targets, completing or cancelling it.
+
+Rulebook "1. Play a seat-/eventcard" and "4. Play the captains ticket"; event cards per the
+appendix. A card stays in the hand until its play completes, so a cancel leaves no trace.
+"""
+
+from __future__ import annotations
+
+from rules.core import Event, seat_ref
+from rules.takeoff import board as b
+from rules.takeoff.data import BUSINESS_CARD, EVENTS, SEAT_CARDS, card_name
+from rules.takeoff.state import Pending, TakeoffState
+from rules.takeoff.targets import Effect, effect, steps
+from rules.takeoff.turns import Step, finish, is_full, set_hand, without
+
+PINCH = "pinch"
+
+
+def start(state: TakeoffState, player: int, card: str) -> Step:
+    """Begin playing `card` (or 'ticket'); cards without targets act at once."""
+    if card == PINCH:
+        return _start_pinch(state, player)
+    if steps(card) == 0:
+        return complete(state, player, card, ())
+    return state.model_copy(update={"pending": Pending(card=card)}), ()
+
+
+def choose(state: TakeoffState, player: int, key: str) -> Step:
+    """Apply one targeting choice of the half-built play."""
+    pending = state.pending
+    assert pending is not None, "choose() needs a pending play"
+    if key == "cancel":
+        return state.model_copy(update={"pending": None}), ()
+    if key == "back":
+        return state.model_copy(update={"pending": pending.model_copy(update={"row": None})}), ()
+    if key.startswith("row:"):
+        narrowed = pending.model_copy(update={"row": int(key[4:])})
+        return state.model_copy(update={"pending": narrowed}), ()
+    if key.startswith("take:"):
+        return _take(state, player, key[5:])
+    picks = (*pending.picks, key)
+    if len(picks) == steps(pending.card):
+        return complete(state, player, pending.card, picks)
+    return state.model_copy(update={"pending": Pending(card=pending.card, picks=picks)}), ()
+
+
+def complete(state: TakeoffState, player: int, card: str, picks: tuple[str, ...]) -> Step:
+    """Carry out a fully targeted play: move stones, discard the cards, log it."""
+    eff = effect(state, player, card, picks)
+    before = state.board
+    board = b.with_owner(before, eff.removed, b.EMPTY)
+    board = b.with_owner(board, eff.placed + eff.turned, player)
+    freed = {s for s in eff.removed if before[s] != b.EMPTY} | set(state.freed)
+    rule = state.options.row_rule
+    used = set(state.rows_used) | {b.row_key(s, rule) for s in eff.placed}
+    red = _needs_red(state, card, eff)
+    state = _pay(state, player, card, red)
+    touched = tuple(sorted(set(eff.placed + eff.removed + eff.turned)))
+    if state.last_seats_turn == state.turn_no:
+        touched = tuple(sorted(set(state.last_seats) | set(touched)))
+    state = state.model_copy(
+        update={
+            "board": board,
+            "freed": tuple(sorted(freed - set(eff.placed))),
+            "rows_used": tuple(sorted(used)),
+            "played": True,
+            "pending": None,
+            "last_seats": touched,
+            "last_seats_turn": state.turn_no,
+        }
+    )
+    event = Event(kind="card_played", text=describe(player, card, eff, red))
+    if is_full(state):
+        return finish(state, "All 72 seats are filled — ready for takeoff!"), (event,)
+    return state, (event,)
+
+
+def _needs_red(state: TakeoffState, card: str, eff: Effect) -> bool:
+    """Seat cards and tickets need a Business-Class card for a Business seat."""
+    if card != "ticket" and card not in SEAT_CARDS:
+        return False
+    business = state.options.business_rows
+    return any(b.is_business_row(b.row_of(s), business) for s in eff.placed)
+
+
+def _pay(state: TakeoffState, player: int, card: str, red: bool) -> TakeoffState:
+    """Move the played card (and a Business-Class card) to the discard pile, or spend a ticket."""
+    hand = state.hands[player]
+    spent: list[str] = []
+    if red:
+        hand = without(hand, BUSINESS_CARD)
+        spent.append(BUSINESS_CARD)
+    if card == "ticket":
+        tickets = list(state.tickets)
+        tickets[player] -= 1
+        state = state.model_copy(update={"tickets": (tickets[0], tickets[1]), "ticket_used": True})
+    else:
+        hand = without(hand, card)
+        spent.append(card)
+    state = set_hand(state, player, hand)
+    return state.model_copy(update={"discard": (*state.discard, *spent)})
+
+
+def describe(player: int, card: str, eff: Effect, red: bool) -> str:
+    """The public log line for a completed play."""
+    who = seat_ref(player)
+    parts: list[str] = []
+    if eff.removed:
+        parts.append("emptied " + ", ".join(b.seat_label(s) for s in eff.removed))
+    if eff.turned:
+        parts.append("turned over " + ", ".join(b.seat_label(s) for s in eff.turned))
+    if eff.placed:
+        parts.append("seated a passenger on " + ", ".join(b.seat_label(s) for s in eff.placed))
+    extra = " with a Business-Class card" if red else ""
+    if card == "ticket":
+        return f"{who} used a captain's ticket{extra}: {'; '.join(parts)}."
+    return f"{who} played {card_name(card)}{extra}: {'; '.join(parts)}."
+
+
+def _start_pinch(state: TakeoffState, player: int) -> Step:
+    """Pinch a card: discard it at once and see the opponent's hand (private to the player)."""
+    opponent = 1 - player
+    state = set_hand(state, player, without(state.hands[player], PINCH))
+    state = state.model_copy(
+        update={
+            "discard": (*state.discard, PINCH),
+            "pending": Pending(card=PINCH),
+            "played": True,
+        }
+    )
+    shown = ", ".join(card_name(c) for c in state.hands[opponent])
+    who, other = seat_ref(player), seat_ref(opponent)
+    played = Event(kind="card_played", text=f"{who} played {card_name(PINCH)}.")
+    reveal = Event(
+        kind="hand_shown",
+        text=f"{other} showed their hand to {who}.",
+        visible_to=(player,),
+        private_text=f"{other} showed their hand to {who}: {shown}.",
+        reveals=True,
+    )
+    return state, (played, reveal)
+
+
+def _take(state: TakeoffState, player: int, card: str) -> Step:
+    """Take the chosen card from the opponent's hand into one's own."""
+    opponent = 1 - player
+    state = set_hand(state, opponent, without(state.hands[opponent], card))
+    state = set_hand(state, player, (*state.hands[player], card))
+    state = state.model_copy(update={"pending": None})
+    who, other = seat_ref(player), seat_ref(opponent)
+    event = Event(
+        kind="card_taken",
+        text=f"{who} took a card from {other}'s hand.",
+        visible_to=(player, opponent),
+        private_text=f"{who} took {card_name(card)} from {other}'s hand.",
+    )
+    return state, (event,)
+
+
+def is_event(card: str) -> bool:
+    """Whether a card id is an event card."""
+    return card in EVENTS

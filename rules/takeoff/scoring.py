@@ -1,0 +1,30 @@
+"""Scoring versions A and B (rulebook "Count Version A" / "Count Version B")."""
+
+from __future__ import annotations
+
+from rules.takeoff import board as b
+from rules.takeoff.data import DATA
+
+
+def score(board: b.Board, player: int, version: str, business_rows: int) -> int:
+    """Points of `player`: seat values by class and type, plus a bonus per one-colour single row."""
+    table = DATA.scoring["A" if version == "A" else "B"]
+    total = 0
+    for seat, owner in enumerate(board):
+        if owner != player:
+            continue
+        business = b.is_business_row(b.row_of(seat), business_rows)
+        total += (table.business if business else table.economy).seat(b.seat_type(seat))
+    for row, side in b.protected_rows(board):
+        if board[b.single_row(row, side)[0]] == player:
+            business = b.is_business_row(row, business_rows)
+            total += (table.business if business else table.economy).bonus
+    return total
+
+
+def scores(board: b.Board, version: str, business_rows: int) -> tuple[int, int]:
+    """Both players' points."""
+    return (
+        score(board, 0, version, business_rows),
+        score(board, 1, version, business_rows),
+    )

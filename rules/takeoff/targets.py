@@ -1,0 +1,237 @@
+"""Where a card may act: the targets of every step of a play, and what the play does.
+
+Rulebook "1. Play a seat-/eventcard": placements go to free seats in rows not yet used this turn
+(except seats an event just freed); events act only in their class and only when their action
+can be carried out; single rows filled by one colour are protected from events without ✔.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import NamedTuple
+
+from rules.takeoff import board as b
+from rules.takeoff.data import BUSINESS_CARD, EVENTS, SEAT_CARDS, EventSpec
+from rules.takeoff.state import TakeoffState
+
+
+class Target(NamedTuple):
+    """One choice in a targeting step: its action key, label and the seats it covers."""
+
+    key: str
+    label: str
+    seats: tuple[int, ...]
+
+
+class Effect(NamedTuple):
+    """What a completed play does to the board (all seats are indices)."""
+
+    placed: tuple[int, ...] = ()
+    removed: tuple[int, ...] = ()
+    turned: tuple[int, ...] = ()
+
+
+def steps(card: str) -> int:
+    """How many targets a card needs (0 = it acts at once)."""
+    if card == "ticket" or card in SEAT_CARDS:
+        return 1
+    spec = EVENTS[card]
+    if spec.kind == "move_turn":
+        return 2
+    return 0 if spec.shape in ("column", "none") else 1
+
+
+def can_place(state: TakeoffState, seats: tuple[int, ...]) -> bool:
+    """Different-rows rule, with the re-seat exception for seats freed by this turn's events."""
+    rule = state.options.row_rule
+    return all(s in state.freed or b.row_key(s, rule) not in state.rows_used for s in seats)
+
+
+def _biz(state: TakeoffState) -> int:
+    """Number of Business rows in this game."""
+    return state.options.business_rows
+
+
+def _free(state: TakeoffState, seat: int) -> bool:
+    """Whether a seat is empty."""
+    return state.board[seat] == b.EMPTY
+
+
+def _seat_target(state: TakeoffState, seat: int) -> Target:
+    """A single-seat choice with a descriptive label."""
+    cls = "Business" if b.is_business_row(b.row_of(seat), _biz(state)) else "Economy"
+    label = f"Seat {b.seat_label(seat)} — {b.seat_type(seat)}, {cls}"
+    return Target(f"seat:{b.seat_label(seat)}", label, (seat,))
+
+
+def _seats_where(state: TakeoffState, keep: Callable[[int], bool]) -> list[Target]:
+    """Single-seat targets for every seat passing `keep`, front to back."""
+    return [_seat_target(state, s) for s in range(b.SEATS) if keep(s)]
+
+
+def _placement_seats(state: TakeoffState, player: int, seat_type: str | None) -> list[Target]:
+    """Seat card / ticket targets: free, allowed row, Business only with a Business-Class card."""
+    has_red = BUSINESS_CARD in state.hands[player]
+
+    def keep(s: int) -> bool:
+        if not _free(state, s) or (seat_type is not None and b.seat_type(s) != seat_type):
+            return False
+        if b.is_business_row(b.row_of(s), _biz(state)) and not has_red:
+            return False
+        return can_place(state, (s,))
+
+    return _seats_where(state, keep)
+
+
+def _breakable(state: TakeoffState, spec: EventSpec, seats: tuple[int, ...]) -> bool:
+    """Events without ✔ may not touch a seat of a protected single row."""
+    return spec.check or not any(b.in_protected_row(state.board, s) for s in seats)
+
+
+def _pairs(state: TakeoffState, spec: EventSpec) -> list[Target]:
+    """Neighbouring pairs in the card's class: both free (place) or any occupied (remove)."""
+    out: list[Target] = []
+    for row in b.area_rows(spec.area, _biz(state)):
+        for pair in b.neighbour_pairs(row, across_aisle=spec.aisle_pairs):
+            if spec.kind == "place":
+                ok = all(_free(state, s) for s in pair) and can_place(state, pair)
+            else:
+                ok = any(not _free(state, s) for s in pair) and _breakable(state, spec, pair)
+            if ok:
+                letters = "".join(b.letter_of(s) for s in pair)
+                label = f"Seats {b.seat_label(pair[0])} + {b.seat_label(pair[1])}"
+                out.append(Target(f"pair:{row}{letters}", label, pair))
+    return out
+
+
+def _single_rows(state: TakeoffState, spec: EventSpec) -> list[Target]:
+    """Single rows in the card's class: completely free (place) or holding a stone (remove)."""
+    out: list[Target] = []
+    for row in b.area_rows(spec.area, _biz(state)):
+        for side in (0, 1):
+            seats = b.single_row(row, side)
+            if spec.kind == "place":
+                ok = all(_free(state, s) for s in seats) and can_place(state, seats)
+            else:
+                ok = any(not _free(state, s) for s in seats) and _breakable(state, spec, seats)
+            if ok:
+                name = b.single_row_label(row, side)
+                label = f"Row {row} {' '.join(name[-3:])}"
+                out.append(Target(f"side:{name}", label, seats))
+    return out
+
+
+def _blocks(state: TakeoffState, spec: EventSpec) -> list[Target]:
+    """Stretcher: the same two seats in `block_rows` consecutive rows of the class."""
+    rows = b.area_rows(spec.area, _biz(state))
+    out: list[Target] = []
+    for start in rows[: len(rows) - spec.block_rows + 1]:
+        span = range(start, start + spec.block_rows)
+        for cols in spec.column_sets:
+            seats = tuple(b.seat_index(r, c) for r in span for c in cols)
+            if any(not _free(state, s) for s in seats) and _breakable(state, spec, seats):
+                last = start + spec.block_rows - 1
+                label = f"Rows {start}–{last}, seats {'+'.join(cols)}"
+                out.append(Target(f"block:{start}{cols}", label, seats))
+    return out
+
+
+def column_seats(state: TakeoffState, spec: EventSpec) -> tuple[int, ...]:
+    """Middle seats blocked: every seat of the class in the listed columns."""
+    rows = b.area_rows(spec.area, _biz(state))
+    return tuple(
+        sorted(b.seat_index(r, c) for r in rows for cols in spec.column_sets for c in cols)
+    )
+
+
+def _event_targets(
+    state: TakeoffState, player: int, spec: EventSpec, picks: tuple[str, ...]
+) -> list[Target]:
+    """Targets of the next step of an event card."""
+    area = spec.area
+    biz = _biz(state)
+    if spec.shape == "pair":
+        return _pairs(state, spec)
+    if spec.shape == "single_row":
+        return _single_rows(state, spec)
+    if spec.shape == "block":
+        return _blocks(state, spec)
+    if spec.kind == "place":
+        return _seats_where(
+            state, lambda s: b.in_area(s, area, biz) and _free(state, s) and can_place(state, (s,))
+        )
+    if spec.kind == "remove":
+        return _seats_where(
+            state,
+            lambda s: (
+                b.in_area(s, area, biz) and not _free(state, s) and _breakable(state, spec, (s,))
+            ),
+        )
+    opponent = 1 - player
+    if spec.kind == "move_turn" and picks:
+        to_area = spec.to_area or "any"
+        return _seats_where(
+            state,
+            lambda s: b.in_area(s, to_area, biz) and _free(state, s) and can_place(state, (s,)),
+        )
+    if spec.kind == "move_turn" and not _event_targets(state, player, spec, ("-",)):
+        return []
+    return _seats_where(
+        state,
+        lambda s: (
+            b.in_area(s, area, biz)
+            and state.board[s] == opponent
+            and not b.in_protected_row(state.board, s)
+        ),
+    )
+
+
+def targets(state: TakeoffState, player: int, card: str, picks: tuple[str, ...]) -> list[Target]:
+    """The choices for the next targeting step of `card` after `picks`."""
+    if card == "ticket":
+        return _placement_seats(state, player, None)
+    if card in SEAT_CARDS:
+        seat_type = SEAT_CARDS[card].seat_type
+        return [] if seat_type is None else _placement_seats(state, player, seat_type)
+    return _event_targets(state, player, EVENTS[card], picks)
+
+
+def can_play(state: TakeoffState, player: int, card: str) -> bool:
+    """Whether `card` (or 'ticket') can be carried out now (hand and ticket count not checked)."""
+    if card == "business":
+        return False
+    if card in EVENTS and EVENTS[card].kind == "pinch":
+        return bool(state.hands[1 - player])
+    if card in EVENTS and EVENTS[card].shape == "column":
+        spec = EVENTS[card]
+        seats = column_seats(state, spec)
+        return any(not _free(state, s) for s in seats) and _breakable(state, spec, seats)
+    return bool(targets(state, player, card, ()))
+
+
+def pick_seats(
+    state: TakeoffState, player: int, card: str, picks: tuple[str, ...]
+) -> list[tuple[int, ...]]:
+    """The seats each pick stands for (re-derived from the targets, so they stay consistent)."""
+    out: list[tuple[int, ...]] = []
+    for i, key in enumerate(picks):
+        match = next(t for t in targets(state, player, card, picks[:i]) if t.key == key)
+        out.append(match.seats)
+    return out
+
+
+def effect(state: TakeoffState, player: int, card: str, picks: tuple[str, ...]) -> Effect:
+    """What a play with all its picks does to the board."""
+    chosen = pick_seats(state, player, card, picks)
+    if card == "ticket" or card in SEAT_CARDS:
+        return Effect(placed=chosen[0])
+    spec = EVENTS[card]
+    if spec.shape == "column":
+        return Effect(removed=column_seats(state, spec))
+    if spec.kind == "place":
+        return Effect(placed=chosen[0])
+    if spec.kind == "remove":
+        return Effect(removed=chosen[0])
+    if spec.kind == "turn":
+        return Effect(turned=chosen[0])
+    return Effect(removed=chosen[0], placed=chosen[1])
