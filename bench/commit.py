@@ -1,0 +1,112 @@
+"""Commit cost: one action through GameService.act vs a bare INSERT+COMMIT of the same bytes."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import statistics
+import tempfile
+import time
+from itertools import count
+from pathlib import Path
+
+import rules
+from bot.services import GameService, LoadedGame
+from bot.store import Store, open_store
+from rules.core import Game
+
+REPEATS = 300
+GUILD = 1
+PLAYERS = (101, 102)
+
+
+def bench_game() -> tuple[Game, dict[str, object]]:
+    """Takeoff! once it is registered, the test suite's toy game until then (with its options)."""
+    if "takeoff" in rules.GAMES:
+        return rules.GAMES["takeoff"], {}
+    from tests.support.toygame import TOY
+
+    return TOY, {"rounds": 6}
+
+
+class Table:
+    """Keeps a game running: opens a fresh one in a new channel whenever the last one ends."""
+
+    def __init__(self, service: GameService, game: Game, options: dict[str, object]) -> None:
+        self.service, self.game, self.options = service, game, options
+        self.channels = count(1)
+        self.chooser = random.Random(1)
+        self.loaded: LoadedGame | None = None
+
+    async def current(self) -> LoadedGame:
+        """The running game, starting a new one when needed."""
+        if self.loaded is None or self.loaded.outcome is not None:
+            channel = next(self.channels)
+            await self.service.new_lobby(
+                GUILD, channel, self.game.id, self.options, PLAYERS[0], "A", seed=channel
+            )
+            for user in PLAYERS[1:]:
+                await self.service.join(channel, user, "B")
+            self.loaded = (await self.service.start(channel, PLAYERS[0], False)).loaded
+        return self.loaded
+
+    async def timed_move(self) -> tuple[float, str]:
+        """Seconds for one act() and the bytes it stored (action, events, snapshot)."""
+        loaded = await self.current()
+        seat = loaded.active_seats[0]
+        action = self.chooser.choice(self.game.legal_actions(loaded.state, seat))
+        user = loaded.user_of(seat)
+        assert user is not None
+        start = time.perf_counter()
+        result = await self.service.act(
+            loaded.record.channel_id, user, action.key, loaded.record.version
+        )
+        elapsed = time.perf_counter() - start
+        self.loaded = result.loaded
+        stored = [
+            action.model_dump(mode="json"),
+            [e.model_dump(mode="json") for e in result.events],
+            self.game.dump_state(result.loaded.state),
+        ]
+        return elapsed, json.dumps(stored, separators=(",", ":"), ensure_ascii=False)
+
+
+async def bare_insert(store: Store, body: str) -> float:
+    """Seconds for BEGIN IMMEDIATE + one INSERT of `body` + COMMIT on the same connection."""
+    start = time.perf_counter()
+    async with store.transaction() as db:
+        await db.execute("INSERT INTO bench_blob (body) VALUES (?)", (body,))
+    return time.perf_counter() - start
+
+
+async def measure(path: Path) -> tuple[list[float], list[float], list[int], str]:
+    """Interleaved timings of act() and of the bare insert, over REPEATS moves."""
+    store = await open_store(path)
+    try:
+        async with store.transaction() as db:
+            await db.execute("CREATE TABLE bench_blob (id INTEGER PRIMARY KEY, body TEXT)")
+        game, options = bench_game()
+        table = Table(GameService(store, games={game.id: game}), game, options)
+        acts, bares, sizes = [], [], []
+        for _ in range(REPEATS):
+            seconds, body = await table.timed_move()
+            acts.append(seconds)
+            bares.append(await bare_insert(store, body))
+            sizes.append(len(body.encode()))
+        return acts, bares, sizes, game.id
+    finally:
+        await store.close()
+
+
+def main() -> None:
+    """Print apply+commit ÷ bare INSERT+COMMIT (medians) for one action."""
+    with tempfile.TemporaryDirectory(prefix="hangar-bench-") as tmp:
+        acts, bares, sizes, game_id = asyncio.run(measure(Path(tmp) / "bench.sqlite3"))
+    act, bare = statistics.median(acts), statistics.median(bares)
+    print(f"commit bench ({game_id}, median of {REPEATS}, WAL, synchronous=FULL, file in {tmp})")
+    print(
+        f"  act() load+apply+log+commit {act * 1000:.2f} ms, bare INSERT+COMMIT "
+        f"{bare * 1000:.2f} ms, ratio = {act / bare:.2f}, "
+        f"{statistics.median(sizes) / 1024:.1f} KiB written per move"
+    )
