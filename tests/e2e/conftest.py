@@ -1,0 +1,51 @@
+"""Fixtures for end-to-end tests: a fresh FakeDiscord and bot subprocesses per test."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Callable, Generator
+from typing import Any
+
+import pytest
+
+from .botproc import BotProcess
+from .fakediscord import FakeDiscord
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> Generator[Any]:
+    """Attach the tail of every bot log to a failing test's report."""
+    report = yield
+    if report.failed:
+        for bot in getattr(item, "e2e_bots", []):
+            report.sections.append((f"bot log ({bot.log_path})", bot.tail()))
+    return report
+
+
+@pytest.fixture
+async def fake() -> AsyncIterator[FakeDiscord]:
+    """A running fake Discord; fails the test if any Discord rule was broken."""
+    server = FakeDiscord()
+    await server.start()
+    try:
+        yield server
+    finally:
+        await server.stop()
+    assert not server.violations, "Discord rules broken:\n" + "\n".join(map(str, server.violations))
+
+
+@pytest.fixture
+async def bots(
+    request: pytest.FixtureRequest, tmp_path: Any, fake: FakeDiscord
+) -> AsyncIterator[Callable[..., BotProcess]]:
+    """Factory for bot subprocesses (logs in tmp_path), all stopped at teardown."""
+    started: list[BotProcess] = []
+    request.node.e2e_bots = started
+
+    def make(env: dict[str, str], *, module: str = "bot") -> BotProcess:
+        bot = BotProcess(env, module=module, log_path=tmp_path / f"{module}-{len(started)}.log")
+        started.append(bot)
+        return bot
+
+    yield make
+    for bot in started:
+        await bot.stop()
