@@ -158,12 +158,14 @@ def why_unplayable(state: FlightState, seat: int, code: str) -> str | None:
     phase = state.step.phase
     if phase == "draw":
         return "Draw first (from the pack or the exposed discard), then play."
-    if phase == "discard":
-        return "Your plays are over for this turn: discard one card to end it."
     if phase == "target":
         return "Finish placing the card you chose (or cancel it) first."
     info = card(code)
-    return _turn_reason(state, seat, info) or _table_reason(state, info)
+    reason = _turn_reason(state, seat, info) or _table_reason(state, info)
+    if phase == "discard":
+        # Say why the card could not be played, else that the player chose to stop.
+        return reason or "You finished playing this turn: discard one card to end it."
+    return reason
 
 
 def playable_cards(state: FlightState, seat: int) -> tuple[str, ...]:
@@ -206,7 +208,7 @@ def _cancel_obstacle(flight: Flight, info: CardInfo) -> Flight:
 
 def _step_after(step: Step, info: CardInfo) -> Step:
     """The turn's bookkeeping after one more card is played."""
-    update: dict[str, object] = {"played": step.played + 1, "pending": None}
+    update: dict[str, object] = {"played": step.played + 1, "pending": None, "phase": "play"}
     if info.kind == "aeroplane":
         update["aeroplane"] = True
     elif info.kind == "route":
