@@ -1,0 +1,1 @@
+"""Takeoff! rules tests."""
