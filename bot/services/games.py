@@ -149,9 +149,8 @@ class GameService:
                     creator_id=creator_id,
                     now=now,
                 )
-            except (
-                sqlite3.IntegrityError
-            ):  # another process opened one between our check and insert
+            except sqlite3.IntegrityError:
+                # Another process opened a game here between our check and this insert.
                 raise _busy(game) from None
             await repo.replace_seats(db, pk, (SeatRecord(0, creator_id, creator_name),), now)
             return await self._reload(db, pk)
@@ -387,7 +386,7 @@ class GameService:
 
     def _acting_seat(self, loaded: LoadedGame, user_id: int, expected: int | None) -> int:
         """The user's seat, after the checks every move passes before the rules see it."""
-        _started(StoredGame(loaded.record, loaded.seats, None))
+        _check_started(loaded.record)
         seat = _seat(loaded.seats, user_id)
         if seat is None:
             raise NotInGameError()
@@ -443,11 +442,16 @@ def _in_lobby(stored: StoredGame, what: str) -> StoredGame:
 
 def _started(stored: StoredGame) -> StoredGame:
     """Refuse game operations while the game is still a lobby."""
-    if stored.record.status == "lobby":
+    _check_started(stored.record)
+    return stored
+
+
+def _check_started(record: GameRecord) -> None:
+    """Raise NotStartedError for a lobby."""
+    if record.status == "lobby":
         raise NotStartedError(
             "The game has not started yet — the creator starts it with /game start."
         )
-    return stored
 
 
 def _validated_options(game: Game, options: dict[str, Any] | None) -> dict[str, Any]:

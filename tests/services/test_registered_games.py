@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import rules
-from bot.services import GameService
+from bot.services import GameService, LoadedGame, UndoRefusedError
 from bot.services.games import replay
 from bot.store import Store, open_store
 from bot.store import repository as repo
@@ -17,6 +17,7 @@ from tests.services.conftest import CHANNEL, GUILD, FakeClock
 
 STEP_BOUND = 5000
 VERIFY_EVERY = 25
+UNDO_EVERY = 7
 
 
 @pytest.fixture
@@ -45,15 +46,19 @@ async def test_registered_game_plays_through_the_service(
     await _lobby(service, game_id, players, seed=2024)
     loaded = (await service.start(CHANNEL, 1000, False)).loaded
     pk, chooser = loaded.record.pk, random.Random(game_id)
+    undone = 0
     for step in range(STEP_BOUND):
         seat = loaded.active_seats[0]
         action = chooser.choice(game.legal_actions(loaded.state, seat))
         user = loaded.user_of(seat)
         assert user is not None
         result = await service.act(CHANNEL, user, action.key, loaded.record.version)
-        loaded = result.loaded
         if result.finished:
+            loaded = result.loaded
             break
+        if step % UNDO_EVERY == 0:
+            undone += await _try_undo(service, loaded)
+        loaded = await service.load(CHANNEL)
         if step % VERIFY_EVERY == 0:
             assert (await service.verify(CHANNEL)).ok
     else:
@@ -65,3 +70,16 @@ async def test_registered_game_plays_through_the_service(
     final = replay(game, stored.record, players, actions)
     assert game.dump_state(final) == stored.snapshot
     assert game.outcome(final) == loaded.outcome
+    assert undone, "some move in a whole game can be taken back"
+
+
+async def _try_undo(service: GameService, before: LoadedGame) -> int:
+    """Undo the move just made: either refused with a reason or back to exactly `before`."""
+    try:
+        result = await service.undo(CHANNEL)
+    except UndoRefusedError as exc:
+        assert str(exc)
+        return 0
+    assert result.loaded.state == before.state
+    assert result.loaded.active_seats == before.active_seats
+    return 1
