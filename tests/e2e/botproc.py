@@ -30,7 +30,10 @@ def bot_env(fake: FakeDiscord, guild: Guild, database: Path | str) -> dict[str, 
 
 
 class BotProcess:
-    """A bot subprocess; stdout+stderr go to `log_path`, see `tail()`."""
+    """A bot subprocess; stdout+stderr go to `log_path`, see `tail()`.
+
+    Pass `fake=` so that `stop()` also waits until the fake has seen the gateway close.
+    """
 
     def __init__(
         self,
@@ -40,6 +43,7 @@ class BotProcess:
         module: str = "bot",
         log_path: Path | str | None = None,
         python: Path | str | None = None,
+        fake: FakeDiscord | None = None,
     ) -> None:
         self.env = env
         self.cwd = Path(cwd)
@@ -49,6 +53,7 @@ class BotProcess:
         self.log_path = Path(log_path) if log_path else default_log
         self.proc: asyncio.subprocess.Process | None = None
         self.starts = 0
+        self.fake = fake
 
     @property
     def running(self) -> bool:
@@ -89,6 +94,9 @@ class BotProcess:
                 with contextlib.suppress(ProcessLookupError):
                     proc.kill()
                 await proc.wait()
+        if self.fake is not None:
+            # Let the fake notice the closed websocket so wait_ready() cannot see a stale session.
+            await self.fake.wait_disconnected(timeout)
         return proc.returncode
 
     async def restart(self) -> None:

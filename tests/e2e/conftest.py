@@ -42,7 +42,8 @@ async def bots(
     request.node.e2e_bots = started
 
     def make(env: dict[str, str], *, module: str = "bot") -> BotProcess:
-        bot = BotProcess(env, module=module, log_path=tmp_path / f"{module}-{len(started)}.log")
+        log = tmp_path / f"{module}-{len(started)}.log"
+        bot = BotProcess(env, module=module, log_path=log, fake=fake)
         started.append(bot)
         return bot
 

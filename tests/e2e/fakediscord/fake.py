@@ -328,3 +328,12 @@ class FakeDiscord:
             if not await changes.wait_change(changes.version, deadline - loop.time()):
                 state = "connected" if self.gateway.connected else "not connected"
                 raise TimeoutError(f"bot not ready after {timeout} s ({state}, {self.commands=})")
+
+    async def wait_disconnected(self, timeout: float = 10.0) -> None:
+        """Wait until no gateway connection is open (after the bot process ended)."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        changes = self.world.changes
+        while self.gateway.connections:
+            if not await changes.wait_change(changes.version, deadline - loop.time()):
+                raise TimeoutError(f"gateway still connected after {timeout} s")
