@@ -193,7 +193,8 @@ class GameService:
             game = self._engine(record.game_id)
             _check_player_count(game, len(stored.seats))
             state = game.new_game(record.seed, len(stored.seats), _options(game, record))
-            loaded = await self._commit_state(db, stored, game, state, record.version)
+            lobby = LoadedGame(record, stored.seats, None, game)
+            loaded = await self._commit_state(db, lobby, state)
         return ActResult(loaded, (), None, (), loaded.outcome is not None)
 
     async def load(self, channel_id: int) -> LoadedGame:
@@ -220,10 +221,7 @@ class GameService:
                 events=[event.model_dump(mode="json") for event in transition.events],
                 now=self.clock(),
             )
-            stored = StoredGame(before.record, before.seats, None)
-            after = await self._commit_state(
-                db, stored, before.game, transition.state, before.record.version
-            )
+            after = await self._commit_state(db, before, transition.state)
         finished = after.outcome is not None
         return ActResult(after, tuple(transition.events), seat, before.active_seats, finished)
 
@@ -300,10 +298,7 @@ class GameService:
                     "The last move used a random draw, so taking it back would change the game."
                 )
             await repo.insert_undo(db, pk, undoes=last.seq, user_id=None, now=self.clock())
-            stored = StoredGame(current.record, current.seats, None)
-            after = await self._commit_state(
-                db, stored, current.game, previous, current.record.version
-            )
+            after = await self._commit_state(db, current, previous)
         return ActResult(after, (), last.seat, current.active_seats, after.outcome is not None)
 
     async def verify(self, channel_id: int) -> VerifyReport:
@@ -397,27 +392,25 @@ class GameService:
             raise NotYourTurnError(turn_message(active))
         return seat
 
-    async def _commit_state(
-        self, db: Any, stored: StoredGame, game: Game, state: Any, expected_version: int
-    ) -> LoadedGame:
+    async def _commit_state(self, db: Any, before: LoadedGame, state: Any) -> LoadedGame:
         """Write the new snapshot if the version is still ours; lose the race → StaleActionError."""
-        finished = game.outcome(state) is not None
-        status: repo.Status = "finished" if finished else "running"
-        now = self.clock()
-        stored_ok = await repo.update_snapshot(
+        game, version, now = before.game, before.record.version, self.clock()
+        status: repo.Status = "finished" if game.outcome(state) is not None else "running"
+        snapshot = game.dump_state(state)
+        kept = await repo.update_snapshot(
             db,
-            stored.record.pk,
-            expected_version=expected_version,
-            snapshot=game.dump_state(state),
+            before.record.pk,
+            expected_version=version,
+            snapshot=snapshot,
             status=status,
             now=now,
         )
-        if not stored_ok:
+        if not kept:
             raise StaleActionError(STALE_MESSAGE)
         record = dataclasses.replace(
-            stored.record, version=expected_version + 1, status=status, updated_at=now
+            before.record, version=version + 1, status=status, updated_at=now
         )
-        return LoadedGame(record, stored.seats, state, game)
+        return LoadedGame(record, before.seats, state, game)
 
 
 def _seat(seats: Sequence[SeatRecord], user_id: int) -> int | None:

@@ -37,10 +37,11 @@ class Store:
             await self.db.execute("BEGIN IMMEDIATE")
             try:
                 yield self.db
+                await self.db.commit()
             except BaseException:
+                # Also after a failed COMMIT: never leave the shared connection mid-transaction.
                 await self.db.rollback()
                 raise
-            await self.db.commit()
 
     @asynccontextmanager
     async def reading(self) -> AsyncIterator[aiosqlite.Connection]:

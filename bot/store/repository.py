@@ -307,4 +307,4 @@ async def fetch_recent_events(
     )
     async with db.execute(sql, (game_pk, limit)) as cursor:
         rows = await cursor.fetchall()
-    return [json.loads(r["event"]) for r in reversed(rows)]
+    return [json.loads(r["event"]) for r in reversed(list(rows))]

@@ -148,3 +148,17 @@ async def test_snapshot_update_loses_when_the_version_moved(store: Store) -> Non
     async with store.reading() as db:
         stored = await repo.fetch_game(db, pk)
     assert stored is not None and stored.snapshot == {"v": 1} and stored.record.version == 1
+
+
+async def test_a_failed_commit_rolls_back_and_the_store_stays_usable(store: Store) -> None:
+    """A COMMIT that fails (here: a deferred foreign key) leaves nothing half-open."""
+    pk = await _new_game(store)
+    with pytest.raises(sqlite3.IntegrityError, match="FOREIGN KEY"):
+        async with store.transaction() as db:
+            await db.execute("PRAGMA defer_foreign_keys = ON")
+            await repo.set_status(db, pk, "abandoned", 2.0)
+            await repo.replace_seats(db, 999, (SeatRecord(0, 1, "Ghost"),), 1.0)
+    async with store.reading() as db:
+        stored = await repo.fetch_game(db, pk)
+    assert stored is not None and stored.record.status == "lobby"
+    await _log_move(store, pk)
