@@ -1,0 +1,95 @@
+"""Takeoff! renderer: the airplane board and the private hand image."""
+
+from __future__ import annotations
+
+from PIL import ImageColor
+
+from bot.render import takeoff as render
+from bot.render.common import HIGHLIGHT, SEAT_COLOURS, to_png
+from rules.takeoff import GAME, TakeoffState, TakeoffView
+from tests.rules.takeoff.helpers import BL, Y, fill_row, play, rig
+
+NAMES = ("Alice", "Bob")
+MIB = 1024 * 1024
+
+
+def _mid() -> TakeoffState:
+    """A game in progress: stones, a protected row, a move just made, a half-built play."""
+    stones = {**fill_row(2, Y, "ABC"), "5D": BL, "7A": Y, "9F": BL}
+    state = rig(stones=stones, hands=(("window", "aisle", "drunk"), ("middle",)), pass_number=2)
+    state, _ = play(state, Y, "play:window", "seat:6F", "play:aisle")
+    return state
+
+
+def _final() -> TakeoffState:
+    """A finished game."""
+    state = rig(stones={**fill_row(1, Y), **fill_row(8, BL, "DEF")}, over=True, end_reason="done")
+    return state
+
+
+def _view(state: TakeoffState, viewer: int | None) -> TakeoffView:
+    """The engine's view, typed."""
+    view = GAME.view(state, viewer)
+    assert isinstance(view, TakeoffView)
+    return view
+
+
+def _pixel(image_bytes_state: TakeoffState, label: str, dx: int, dy: int) -> tuple[int, ...]:
+    """Colour of the public image at an offset inside a seat square."""
+    image = render.render_board(_view(image_bytes_state, None), names=NAMES)
+    x, y = render._seat_xy(int(label[:-1]), label[-1])
+    pixel = image.getpixel((x + dx, render.HEADER_H + y + dy))
+    assert isinstance(pixel, tuple)
+    return pixel
+
+
+def test_initial_mid_and_final_boards_render_within_budget() -> None:
+    """Each stage renders to a PNG well under 1 MiB and about 960 px wide."""
+    for state in (GAME.new_game(3, 2, None), _mid(), _final()):
+        for image in (
+            render.render_board(_view(state, None), names=NAMES),
+            render.render_private(_view(state, 0), names=NAMES),
+        ):
+            assert image.width == 960
+            assert len(to_png(image)) < MIB
+
+
+def test_same_input_gives_same_bytes() -> None:
+    """Rendering is pure: equal views give byte-identical PNGs."""
+    view = _view(_mid(), None)
+    first = to_png(render.render_board(view, names=NAMES))
+    assert to_png(render.render_board(view, names=NAMES)) == first
+    private = _view(_mid(), Y)
+    assert to_png(render.render_private(private, names=NAMES)) == to_png(
+        render.render_private(private, names=NAMES)
+    )
+
+
+def test_stones_show_their_owners_colour_and_the_last_move_is_ringed() -> None:
+    """Players see their stones in their colours and the seat just taken highlighted."""
+    state = _mid()
+    assert _pixel(state, "7A", 9, 21) == ImageColor.getrgb(SEAT_COLOURS[Y])
+    assert _pixel(state, "9F", 9, 21) == ImageColor.getrgb(SEAT_COLOURS[BL])
+    assert _pixel(state, "6F", -1, 21) == ImageColor.getrgb(HIGHLIGHT)
+    assert _pixel(state, "7A", -1, 21) != ImageColor.getrgb(HIGHLIGHT)
+
+
+def test_hidden_cards_change_only_the_private_image() -> None:
+    """Swapping hidden hand cards leaves the public board identical but changes the hand image."""
+    one = rig(hands=(("window", "drunk"), ("aisle",)))
+    other = rig(hands=(("middle", "pinch"), ("aisle",)))
+    public = [to_png(render.render_board(_view(s, None), names=NAMES)) for s in (one, other)]
+    assert public[0] == public[1]
+    private = [to_png(render.render_private(_view(s, Y), names=NAMES)) for s in (one, other)]
+    assert private[0] != private[1]
+
+
+def test_pinch_shows_the_opponents_hand_in_the_private_image() -> None:
+    """During Pinch the pincher's image adds a row with the opponent's cards."""
+    state = rig(hands=(("pinch", "window"), ("aisle", "stretcher")))
+    before = render.render_private(_view(state, Y), names=NAMES)
+    state, _ = play(state, Y, "play:pinch")
+    during = render.render_private(_view(state, Y), names=NAMES)
+    assert during.height > before.height
+    opponent = render.render_private(_view(state, BL), names=NAMES)
+    assert opponent.height == before.height
