@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import re
 import signal
 import sys
 import tempfile
@@ -16,6 +17,7 @@ if TYPE_CHECKING:
 
 REPO = Path(__file__).resolve().parents[2]
 VENV_PYTHON = REPO / ".venv" / "bin" / "python"
+ERROR_LINE = re.compile(r"\bERROR\b|\bCRITICAL\b|^Traceback")
 
 
 def bot_env(fake: FakeDiscord, guild: Guild, database: Path | str) -> dict[str, str]:
@@ -110,3 +112,10 @@ class BotProcess:
             return "(no log)"
         text = self.log_path.read_text(errors="replace").splitlines()
         return "\n".join(text[-lines:])
+
+    def log_errors(self) -> list[str]:
+        """Log lines reporting an error or a traceback (the bot should produce none)."""
+        if not self.log_path.exists():
+            return []
+        lines = self.log_path.read_text(errors="replace").splitlines()
+        return [line for line in lines if ERROR_LINE.search(line)]

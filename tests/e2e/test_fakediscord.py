@@ -249,3 +249,15 @@ def test_limits_reject_files_over_10_mib() -> None:
     big = ("big.png", b"\0" * (10 * 1024 * 1024 + 1))
     problems = limits.check_message({"content": "x"}, [big], creating=True)
     assert [p.path for p in problems] == ["files.0"]
+
+
+async def test_threads_work_like_channels(fake: FakeDiscord, world: Any, mini: BotProcess) -> None:
+    channel, alice, bob = world
+    guild = fake.world.guilds[channel.guild_id]
+    thread = fake.add_channel(guild, "game-1", thread_of=channel)
+    reply = await (await fake.slash(alice, thread, "mini ping", who=bob)).response()
+    assert reply.ephemeral
+    ping = await fake.wait_for_message(thread, lambda m: "your turn" in m.content)
+    assert ping.mentions == [bob.id]
+    assert fake.messages(channel) == []
+    assert mini.log_errors() == []

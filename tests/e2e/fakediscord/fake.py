@@ -141,6 +141,7 @@ class FakeDiscord:
         kind = 11 if thread_of else 0
         parent = thread_of.id if thread_of else None
         channel = Channel(snowflake(), name, guild.id, kind, parent, position=len(guild.channels))
+        channel.owner_id = self.bot.id
         guild.channels.append(channel)
         self.world.channels[channel.id] = channel
         if self.gateway.current is not None:
@@ -273,6 +274,11 @@ class FakeDiscord:
         await self.gateway.request_reconnect()
 
     # --- observation -------------------------------------------------------------------------
+
+    def dm_channel(self, user: User) -> Channel | None:
+        """The DM channel the bot opened with `user`, if any."""
+        found = (c for c in self.world.channels.values() if c.type == 1 and c.recipient is user)
+        return next(found, None)
 
     def message(self, message_id: int) -> Message:
         """A stored message by id (current state)."""

@@ -9,7 +9,7 @@ from typing import Any
 from aiohttp import web
 
 from . import commands, responses
-from .state import Channel
+from .state import Channel, snowflake
 from .world import ApiError, File, World, json_response
 
 API = "/api/v10"
@@ -137,7 +137,7 @@ class Api:
         for channel in self.world.channels.values():
             if channel.type == 1 and channel.recipient is user:
                 return _json(channel.payload())
-        channel = Channel(id=user.id + 1, name=f"dm-{user.name}", guild_id=None, type=1)
+        channel = Channel(id=snowflake(), name=f"dm-{user.name}", guild_id=None, type=1)
         channel.recipient = user
         self.world.channels[channel.id] = channel
         return _json(channel.payload())

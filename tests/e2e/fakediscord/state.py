@@ -138,6 +138,7 @@ class Channel:
     parent_id: int | None = None
     position: int = 0
     recipient: User | None = None
+    owner_id: int = 0
 
     @property
     def mention(self) -> str:
@@ -163,7 +164,7 @@ class Channel:
         )
         if self.type == 11:
             data.update(
-                owner_id=None,
+                owner_id=str(self.owner_id),
                 message_count=0,
                 member_count=1,
                 total_message_sent=0,
