@@ -1,0 +1,395 @@
+"""Taking an action: choosing space, option, target and payment, then the action itself."""
+
+from __future__ import annotations
+
+from rules.core import Action, Event
+from rules.first_in_flight.board import (
+    action_spaces,
+    move_pawn,
+    occupant,
+    pay_time,
+    spaces,
+)
+from rules.first_in_flight.common import (
+    add_coins,
+    card_name,
+    data_of,
+    ev,
+    exhaust,
+    player,
+    pop,
+    push,
+    ready_abilities,
+    set_player,
+    shuffled,
+    who,
+)
+from rules.first_in_flight.costs import Payment, alternatives, target_option, upgrade_looks
+from rules.first_in_flight.data import RepairSecond, UseOccupied
+from rules.first_in_flight.effects import apply_effects, can_gain, gain, take_from_deck
+from rules.first_in_flight.labels import ACTION_NAMES, option_text, space_label
+from rules.first_in_flight.row import take_supply
+from rules.first_in_flight.state import State, Step, dev_index
+
+CHAIN = ("option", "any_target", "copy_option", "repair_slot", "pay", "space", "abilities")
+BACK = Action(key="cancel", label="Back", style="secondary")
+
+
+def can_execute(state: State, seat: int, action: str) -> bool:
+    """Whether an action could be carried out at all (supplies, decks, Garage)."""
+    if action in ("glide", "experience"):
+        return can_gain(state, action)
+    if action in ("friend", "technology", "skill"):
+        return bool(state.display[dev_index(action)]) or can_gain(state, action)
+    if action == "upgrade":
+        return bool(state.upgrade_deck) and bool(state.flaw_deck or state.flaw_discard)
+    if action == "repair":
+        return any(player(state, seat).garage)
+    return action in ("funding", "fly")
+
+
+def stand_pos(state: State, step: Step) -> int:
+    """Where the pawn stands when Time is paid: the chosen space, or where it is (Todd, Fame)."""
+    return step.space if step.via in ("move", "katharine") else state.pawns[step.seat].pos
+
+
+def targets(state: State, step: Step) -> list[Step]:
+    """Every fully specified (option, copy, slots) choice reachable from a space step."""
+    out: list[Step] = []
+    for i, opt in enumerate(spaces(state)[step.space].options):
+        if opt.action == "any":
+            for c in action_spaces(state):
+                if any(o.action == "any" for o in spaces(state)[c].options):
+                    continue
+                for j in range(len(spaces(state)[c].options)):
+                    out += _with_slots(state, step.model_copy(update={"option": j, "copied": c}))
+        else:
+            out += _with_slots(state, step.model_copy(update={"option": i, "copied": -1}))
+    return [s for s in out if _payable(state, s)]
+
+
+def _with_slots(state: State, step: Step) -> list[Step]:
+    """Repair choices expand into Garage slot sets; other actions pass through."""
+    if target_option(state, step).action != "repair":
+        return [step]
+    garage = player(state, step.seat).garage
+    filled = [i for i in (0, 1) if garage[i]]
+    sets: list[tuple[int, ...]] = [(i,) for i in filled]
+    bollee = ready_abilities(state, step.seat, ("repair",))
+    if len(filled) == 2 and any(isinstance(e, RepairSecond) for _, a in bollee for e in a.effects):
+        sets.append((0, 1))
+    return [step.model_copy(update={"slots": s}) for s in sets]
+
+
+def _payable(state: State, step: Step) -> bool:
+    """The action can be executed and paid for."""
+    opt = target_option(state, step)
+    if not can_execute(state, step.seat, opt.action):
+        return False
+    return bool(alternatives(state, step.seat, step, stand_pos(state, step)))
+
+
+def katharine_ready(state: State, seat: int) -> bool:
+    """True when a ready ability lets this seat use an occupied Action Space."""
+    found = ready_abilities(state, seat, ("move",))
+    return any(isinstance(e, UseOccupied) for _, a in found for e in a.effects)
+
+
+def move_targets(state: State, seat: int) -> list[int]:
+    """Action Spaces ahead that this standing pawn may move to and pay for."""
+    here = state.pawns[seat].pos
+    out = []
+    for pos in action_spaces(state):
+        if pos <= here:
+            continue
+        taken = occupant(state, pos, seat) is not None
+        if taken and not katharine_ready(state, seat):
+            continue
+        via = "katharine" if taken else "move"
+        if targets(state, Step(kind="space", seat=seat, space=pos, via=via)):
+            out.append(pos)
+    return out
+
+
+def copy_spaces(state: State, seat: int, via: str) -> list[int]:
+    """Spaces a Todd (behind, this Year) or Fame (any) action may use without moving."""
+    here = state.pawns[seat].pos
+    out = []
+    for pos in action_spaces(state):
+        if via == "todd" and pos >= here:
+            continue
+        if targets(state, Step(kind="space", seat=seat, space=pos, via=via)):
+            out.append(pos)
+    return out
+
+
+def space_actions(state: State, step: Step) -> list[Action]:
+    """The 'space' step: pick a space to use without moving (Todd, Fame)."""
+    acts = [
+        Action(key=f"use:{p}", label=space_label(state, p), group="Take the action of")
+        for p in copy_spaces(state, step.seat, step.via)
+    ]
+    return [*acts, BACK]
+
+
+def _top_options(state: State, step: Step) -> list[int]:
+    """Options of the space itself that lead to a legal action (an Any option counts once)."""
+    opts = spaces(state)[step.space].options
+    any_i = next((i for i, o in enumerate(opts) if o.action == "any"), -1)
+    return sorted({c.option if c.copied < 0 else any_i for c in targets(state, step)})
+
+
+def begin(state: State, step: Step) -> tuple[State, list[Event]]:
+    """Start the choice chain on a space: option, copy target, slots, payment."""
+    step = step.model_copy(update={"kind": "space"})
+    valid = _top_options(state, step)
+    if len(valid) > 1:
+        return push(state, step.model_copy(update={"kind": "option"})), []
+    return _after_option(state, step, valid[0])
+
+
+def _after_option(state: State, step: Step, i: int) -> tuple[State, list[Event]]:
+    """An option of the space is chosen: Any asks which space to copy."""
+    if spaces(state)[step.space].options[i].action == "any":
+        return push(state, step.model_copy(update={"kind": "any_target", "option": -1})), []
+    return after_target(state, step.model_copy(update={"option": i, "copied": -1}))
+
+
+def _copy_options(state: State, step: Step) -> list[int]:
+    """Options of the copied space that lead to a legal action."""
+    probe = step.model_copy(update={"kind": "space"})
+    return sorted({c.option for c in targets(state, probe) if c.copied == step.copied})
+
+
+def after_target(state: State, step: Step) -> tuple[State, list[Event]]:
+    """Option (and copy) known: choose Garage slots if repairing, then payment."""
+    probe = step.model_copy(update={"kind": "space"})
+    sets = sorted(
+        {
+            c.slots
+            for c in targets(state, probe)
+            if (c.option, c.copied) == (step.option, step.copied)
+        }
+    )
+    if len(sets) > 1:
+        return push(state, step.model_copy(update={"kind": "repair_slot"})), []
+    step = step.model_copy(update={"slots": sets[0] if sets else ()})
+    return _to_payment(state, step)
+
+
+def _to_payment(state: State, step: Step) -> tuple[State, list[Event]]:
+    """Pay at once when there is a single way, else ask."""
+    pays = alternatives(state, step.seat, step, stand_pos(state, step))
+    if len(pays) == 1 and target_option(state, step).action != "upgrade":
+        return commit(push(state, step.model_copy(update={"kind": "pay"})), step, pays[0])
+    return push(state, step.model_copy(update={"kind": "pay"})), []
+
+
+def chain_actions(state: State, step: Step) -> list[Action]:
+    """Legal actions for the option / any_target / copy_option / repair_slot / pay steps."""
+    if step.kind == "option":
+        opts = spaces(state)[step.space].options
+        acts = [
+            Action(key=f"opt:{i}", label=option_text(opts[i]), style="primary")
+            for i in _top_options(state, step)
+        ]
+        return [*acts, BACK]
+    if step.kind == "any_target":
+        probe = step.model_copy(update={"kind": "space"})
+        copies = sorted({c.copied for c in targets(state, probe) if c.copied >= 0})
+        acts = [
+            Action(key=f"copy:{c}", label=space_label(state, c), group="Copy which space")
+            for c in copies
+        ]
+        return [*acts, BACK]
+    if step.kind == "copy_option":
+        opts = spaces(state)[step.copied].options
+        acts = [
+            Action(key=f"copt:{i}", label=option_text(opts[i]), style="primary")
+            for i in _copy_options(state, step)
+        ]
+        return [*acts, BACK]
+    if step.kind == "repair_slot":
+        probe = step.model_copy(update={"kind": "space"})
+        sets = sorted(
+            {
+                c.slots
+                for c in targets(state, probe)
+                if (c.option, c.copied) == (step.option, step.copied)
+            }
+        )
+        return [*(_slot_action(state, step.seat, s) for s in sets), BACK]
+    return [*_pay_actions(state, step), BACK]
+
+
+def _slot_action(state: State, seat: int, slots: tuple[int, ...]) -> Action:
+    """An action repairing one or both Garage slots."""
+    garage = player(state, seat).garage
+    names = " and ".join(card_name(state, garage[s]) for s in slots)
+    side = {(0,): "left", (1,): "right (+1 Time)", (0, 1): "both (Léon Bollée)"}[slots]
+    key = "slot:" + "+".join(str(s) for s in slots)
+    return Action(key=key, label=f"Repair {side}: {names}"[:80], style="primary")
+
+
+def _pay_actions(state: State, step: Step) -> list[Action]:
+    """One action per affordable payment."""
+    pays = alternatives(state, step.seat, step, stand_pos(state, step))
+    group = "Choose X and payment" if target_option(state, step).action == "upgrade" else ""
+    return [Action(key=p.key, label=p.label, group=group, style="primary") for p in pays]
+
+
+def handle_chain(state: State, step: Step, key: str) -> tuple[State, list[Event]]:
+    """Resolve a key in the choice chain."""
+    if key == "cancel":
+        return pop(state), []
+    kind, _, arg = key.partition(":")
+    if kind == "use":
+        return begin(state, step.model_copy(update={"space": int(arg)}))
+    if kind == "opt":
+        return _after_option(state, step, int(arg))
+    if kind == "copy":
+        nxt = step.model_copy(update={"copied": int(arg)})
+        valid = _copy_options(state, nxt)
+        if len(valid) > 1:
+            return push(state, nxt.model_copy(update={"kind": "copy_option"})), []
+        return after_target(state, nxt.model_copy(update={"option": valid[0]}))
+    if kind == "copt":
+        return after_target(state, step.model_copy(update={"option": int(arg)}))
+    if kind == "slot":
+        slots = tuple(int(s) for s in arg.split("+"))
+        return _to_payment(state, step.model_copy(update={"slots": slots}))
+    pay = next(
+        p for p in alternatives(state, step.seat, step, stand_pos(state, step)) if p.key == key
+    )
+    return commit(state, step, pay)
+
+
+def _unwind(state: State, step: Step) -> State:
+    """Pop the finished choice chain (and the turn step when the pawn moved or used Todd)."""
+    while state.steps and state.steps[-1].kind in CHAIN:
+        state = pop(state)
+    if step.via in ("move", "katharine", "todd") and state.steps and state.steps[-1].kind == "turn":
+        state = pop(state)
+    return state
+
+
+def commit(state: State, step: Step, pay: Payment) -> tuple[State, list[Event]]:
+    """Move, pay and take the action (rulebook: Gameplay, Action Costs)."""
+    seat = step.seat
+    state = _unwind(state, step)
+    if step.via in ("move", "katharine"):
+        state = move_pawn(state, seat, step.space)
+    if step.via == "katharine":
+        src = next(s for s, a in ready_abilities(state, seat, ("move",)) if _is_occupied_ab(a))
+        state = exhaust(state, seat, src)
+    if step.via == "todd":
+        state = exhaust(state, seat, step.source)
+    if pay.reducer:
+        state = exhaust(state, seat, pay.reducer)
+    state = add_coins(state, seat, -pay.money)
+    state = pay_time(state, seat, pay.time)
+    opt = target_option(state, step)
+    where = space_label(state, step.space)
+    how = f" copying {space_label(state, step.copied)}" if step.copied >= 0 else ""
+    paid = "" if pay.label == "Free" else f" ({pay.label.split(': ')[-1].lower()})"
+    text = f"{who(seat)} took {ACTION_NAMES[opt.action]} at {where}{how}{paid}."
+    state, more = execute(state, step, pay)
+    return state, [ev("action", text), *more]
+
+
+def _is_occupied_ab(ability: object) -> bool:
+    """True for an ability whose effect is UseOccupied."""
+    return any(isinstance(e, UseOccupied) for e in getattr(ability, "effects", ()))
+
+
+def execute(state: State, step: Step, pay: Payment) -> tuple[State, list[Event]]:
+    """The action's own effect once paid."""
+    from rules.first_in_flight.flight import start_flight  # a Fly action starts a Flight
+
+    seat = step.seat
+    opt = target_option(state, step)
+    if opt.action == "funding":
+        return add_coins(state, seat, opt.amount), [
+            ev("coins", f"{who(seat)} took {opt.amount} coins.")
+        ]
+    if opt.action in ("glide", "experience"):
+        return gain(state, seat, opt.action)
+    if opt.action in ("friend", "technology", "skill"):
+        return push(state, Step(kind="dev", seat=seat, dest=opt.action)), []
+    if opt.action == "fly":
+        return start_flight(state, seat, final=False)
+    if opt.action == "upgrade":
+        return start_upgrade(state, seat, pay.x)
+    return repair(state, seat, step.slots)
+
+
+def start_upgrade(state: State, seat: int, x: int) -> tuple[State, list[Event]]:
+    """Look at the top X (+ bonuses) Upgrade cards to keep 2 (rulebook: Upgrade Action)."""
+    cards, state = take_from_deck(state, "upgrade", upgrade_looks(state, seat, x))
+    keep = min(2, len(cards))
+    step = Step(kind="pick", seat=seat, cards=cards, keep=keep, dest="upgrade", source="upgrade")
+    names = ", ".join(card_name(state, c) for c in cards)
+    text = f"{who(seat)} looked at {len(cards)} Upgrade cards."
+    return push(state, step), [
+        ev("looked", text, seat=seat, private=f"You saw: {names}.", reveals=True)
+    ]
+
+
+def gain_flaw(state: State, seat: int) -> tuple[State, list[Event]]:
+    """Gain a face-down Design Flaw (reshuffling the discard when the deck is empty)."""
+    if not state.flaw_deck:
+        deck, state = shuffled(state, state.flaw_discard)
+        state = state.model_copy(update={"flaw_deck": deck, "flaw_discard": ()})
+    flaw = state.flaw_deck[0]
+    state = state.model_copy(update={"flaw_deck": state.flaw_deck[1:]})
+    state = set_player(state, seat, deck=(*player(state, seat).deck, flaw + "*"))
+    return state, [ev("flaw_gained", f"{who(seat)} gained a face-down Design Flaw.", reveals=True)]
+
+
+def repair(state: State, seat: int, slots: tuple[int, ...]) -> tuple[State, list[Event]]:
+    """Discard Garage flaws, gain a Basic Flight Problem each, take their Repair Bonuses."""
+    events: list[Event] = []
+    if len(slots) == 2:
+        src = next(s for s, a in ready_abilities(state, seat, ("repair",)))
+        state = exhaust(state, seat, src)
+    for slot in slots:
+        garage = list(player(state, seat).garage)
+        flaw, garage[slot] = garage[slot], ""
+        state = set_player(state, seat, garage=(garage[0], garage[1]))
+        state = state.model_copy(update={"flaw_discard": (*state.flaw_discard, flaw)})
+        ok, state = take_supply(state, "basic_problem")
+        if ok:
+            state = set_player(state, seat, deck=(*player(state, seat).deck, "basic_problem"))
+        events.append(ev("repaired", f"{who(seat)} repaired {card_name(state, flaw)}."))
+        state, more = apply_effects(state, seat, data_of(state).flight(flaw).repair_bonus, flaw)
+        events += more
+    return state, events
+
+
+def dev_actions(state: State, step: Step) -> list[Action]:
+    """Pick a face-up Development card or the top of the deck."""
+    i = dev_index(step.dest)
+    acts = [
+        Action(key=f"take:{c}", label=card_name(state, c), group=f"Take a {step.dest} card")
+        for c in dict.fromkeys(state.display[i])
+    ]
+    if can_gain(state, step.dest):
+        acts.append(Action(key="top", label=f"Top of the {step.dest} deck"))
+    return acts
+
+
+def handle_dev(state: State, step: Step, key: str) -> tuple[State, list[Event]]:
+    """Take the chosen Development card."""
+    state = pop(state)
+    if key == "top":
+        return gain(state, step.seat, step.dest)
+    card = key.split(":", 1)[1]
+    i = dev_index(step.dest)
+    display = list(state.display)
+    row = list(display[i])
+    row.remove(card)
+    display[i] = tuple(row)
+    state = state.model_copy(update={"display": tuple(display)})
+    from rules.first_in_flight.effects import deliver
+
+    return deliver(state, step.seat, card)

@@ -1,0 +1,156 @@
+"""Small helpers every First in Flight module shares: data access, updates, events, abilities."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, TypeVar
+
+from rules.core import Event, seat_ref
+from rules.first_in_flight.data import Ability, GameData, Modifier, load_data
+from rules.first_in_flight.state import Player, State, Step
+
+T = TypeVar("T")
+
+
+def data_of(state: State) -> GameData:
+    """The card data file this game uses."""
+    return load_data(state.options.card_data)
+
+
+def player(state: State, seat: int) -> Player:
+    """One seat's mat."""
+    return state.seats[seat]
+
+
+def set_player(state: State, seat: int, **changes: Any) -> State:
+    """A copy of the state with one seat's mat changed."""
+    seats = list(state.seats)
+    seats[seat] = seats[seat].model_copy(update=changes)
+    return state.model_copy(update={"seats": tuple(seats)})
+
+
+def add_coins(state: State, seat: int, n: int) -> State:
+    """Give (or take, when negative) coins."""
+    return set_player(state, seat, coins=player(state, seat).coins + n)
+
+
+def ev(
+    kind: str,
+    text: str,
+    *,
+    seat: int | None = None,
+    private: str | None = None,
+    reveals: bool = False,
+) -> Event:
+    """An event; `private` is the owner's fuller line (visible to `seat` only)."""
+    visible = (seat,) if private is not None and seat is not None else None
+    return Event(kind=kind, text=text, visible_to=visible, private_text=private, reveals=reveals)
+
+
+def who(seat: int) -> str:
+    """The seat placeholder for texts."""
+    return seat_ref(seat)
+
+
+def card_name(state: State, card: str) -> str:
+    """A readable name for any card id."""
+    data = data_of(state)
+    if card == "pilot":
+        return "Pilot"
+    try:
+        return data.flight(card).name
+    except KeyError:
+        return data.dev(card).name
+
+
+def shuffled(state: State, items: Sequence[T]) -> tuple[tuple[T, ...], State]:
+    """Shuffle with the state's RNG; returns the order and the advanced state."""
+    order, rng = state.rng.shuffled(items)
+    return order, state.model_copy(update={"rng": rng})
+
+
+def push(state: State, step: Step) -> State:
+    """Put a decision on top of the step stack."""
+    return state.model_copy(update={"steps": (*state.steps, step)})
+
+
+def pop(state: State) -> State:
+    """Remove the current decision."""
+    return state.model_copy(update={"steps": state.steps[:-1]})
+
+
+def replace_top(state: State, step: Step) -> State:
+    """Swap the current decision for another."""
+    return state.model_copy(update={"steps": (*state.steps[:-1], step)})
+
+
+def next_seq(state: State) -> tuple[int, State]:
+    """A fresh global sequence number (arrival order, record timing)."""
+    return state.seq + 1, state.model_copy(update={"seq": state.seq + 1})
+
+
+def abilities(state: State, seat: int) -> list[tuple[str, Ability]]:
+    """Every ability this seat has now: pilot side first, then owned cards in order."""
+    data = data_of(state)
+    mat = player(state, seat)
+    out: list[tuple[str, Ability]] = []
+    if mat.pilot:
+        pilot = data.pilot(mat.pilot)
+        out += [("pilot", a) for a in (pilot.famous if mat.famous else pilot.normal)]
+    for owned in mat.cards:
+        out += [(owned.card, a) for a in data.dev(owned.card).abilities]
+    return out
+
+
+def modifiers(state: State, seat: int, key: str, card: str = "") -> list[Modifier]:
+    """The seat's standing modifiers with this key (and card, when given)."""
+    found: list[Modifier] = []
+    for _, ability in abilities(state, seat):
+        for effect in ability.effects:
+            if not isinstance(effect, Modifier) or effect.key != key:
+                continue
+            if not card or effect.card == card:
+                found.append(effect)
+    return found
+
+
+def mod_sum(state: State, seat: int, key: str, card: str = "") -> int:
+    """Sum of the n of matching modifiers."""
+    return sum(m.n for m in modifiers(state, seat, key, card))
+
+
+def has_mod(state: State, seat: int, key: str, card: str = "") -> bool:
+    """True when the seat has any matching modifier."""
+    return bool(modifiers(state, seat, key, card))
+
+
+def is_ready(state: State, seat: int, source: str, ability: Ability) -> bool:
+    """True when an exhausting ability from this source can still be used."""
+    mat = player(state, seat)
+    if ability.limit == "none":
+        return True
+    if source == "pilot":
+        return mat.pilot_used < ability.uses
+    return any(o.card == source and not o.exhausted for o in mat.cards)
+
+
+def exhaust(state: State, seat: int, source: str) -> State:
+    """Mark one use of an ability (pilot use count, or the card turned sideways)."""
+    mat = player(state, seat)
+    if source == "pilot":
+        return set_player(state, seat, pilot_used=mat.pilot_used + 1)
+    cards = list(mat.cards)
+    for i, owned in enumerate(cards):
+        if owned.card == source and not owned.exhausted:
+            cards[i] = owned.model_copy(update={"exhausted": True})
+            break
+    return set_player(state, seat, cards=tuple(cards))
+
+
+def ready_abilities(state: State, seat: int, whens: tuple[str, ...]) -> list[tuple[str, Ability]]:
+    """Exhausting abilities of these timings that are ready now."""
+    return [
+        (src, ab)
+        for src, ab in abilities(state, seat)
+        if ab.when in whens and ab.limit != "none" and is_ready(state, seat, src, ab)
+    ]

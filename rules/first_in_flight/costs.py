@@ -1,0 +1,103 @@
+"""Action costs: Money-or-Time alternatives, discounts, Any surcharge, affordability."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from rules.first_in_flight.board import spaces, time_target
+from rules.first_in_flight.common import has_mod, mod_sum, player, ready_abilities
+from rules.first_in_flight.data import Cost, ReduceCost, SpaceOption
+from rules.first_in_flight.state import State, Step
+
+UPGRADE_MAX = 7  # looking at more than 7 of 32 Upgrade cards to keep 2 never helps
+
+
+class Payment(NamedTuple):
+    """One way to pay: coins, Time Spaces, the card that reduced it, and the Upgrade X bought."""
+
+    money: int
+    time: int
+    reducer: str = ""
+    x: int = 0
+
+    @property
+    def key(self) -> str:
+        """A stable action key for this payment."""
+        tail = f":{self.reducer}" if self.reducer else ""
+        return f"pay:m{self.money}t{self.time}x{self.x}{tail}"
+
+    @property
+    def label(self) -> str:
+        """A readable description."""
+        parts = []
+        if self.money:
+            parts.append(f"{self.money} Money")
+        if self.time:
+            parts.append(f"{self.time} Time")
+        text = "Pay " + " + ".join(parts) if parts else "Free"
+        if self.x:
+            text = f"X={self.x}: {text}"
+        return text + (f" (with {self.reducer.replace('_', ' ').title()})" if self.reducer else "")
+
+
+def target_option(state: State, step: Step) -> SpaceOption:
+    """The option being taken: on the copied space for an Any Action, else on the space."""
+    space = step.copied if step.copied >= 0 else step.space
+    return spaces(state)[space].options[step.option]
+
+
+def base_alternatives(state: State, seat: int, step: Step, opt: SpaceOption) -> list[Payment]:
+    """Money and Time alternatives before Friend reductions."""
+    surcharge = 0
+    if step.copied >= 0 and step.via != "fame" and not has_mod(state, seat, "any_surcharge_waived"):
+        surcharge = spaces(state)[step.space].options[0].amount
+    extra_time = 1 if 1 in step.slots else 0  # the right Garage slot costs 1 more Time
+    discount = mod_sum(state, seat, "space_discount", opt.action)
+    if opt.action == "upgrade":
+        xs = range(max(2, opt.amount), UPGRADE_MAX + 1)
+        alts = [Payment(x + surcharge, 0, "", x) for x in xs]
+        return alts + [Payment(surcharge, x, "", x) for x in xs]
+    return [Payment(m + surcharge, t + extra_time) for m, t in _cost_pairs(opt.cost, discount)]
+
+
+def _cost_pairs(cost: Cost, discount: int) -> list[tuple[int, int]]:
+    """(money, time) pairs a cost allows, each reduced by a standing discount."""
+    m, t = cost.money, cost.time
+    if cost.both:
+        return [(max(0, (m or 0) - discount), max(0, (t or 0) - discount))]
+    pairs = []
+    if m is not None:
+        pairs.append((max(0, m - discount), 0))
+    if t is not None:
+        pairs.append((0, max(0, t - discount)))
+    return pairs or [(0, 0)]
+
+
+def alternatives(state: State, seat: int, step: Step, pos: int) -> list[Payment]:
+    """Every affordable payment for this step, standing on `pos` when Time is paid."""
+    opt = target_option(state, step)
+    out: list[Payment] = []
+    reducers = ready_abilities(state, seat, ("pay",))
+    for alt in base_alternatives(state, seat, step, opt):
+        variants = [alt]
+        for src, ability in reducers:
+            for eff in ability.effects:
+                if isinstance(eff, ReduceCost) and eff.money and alt.money:
+                    cut = min(eff.money, alt.money)
+                    variants.append(Payment(alt.money - cut, alt.time, src, alt.x))
+                if isinstance(eff, ReduceCost) and eff.time and alt.time:
+                    cut = min(eff.time, alt.time)
+                    variants.append(Payment(alt.money, alt.time - cut, src, alt.x))
+        out += [v for v in variants if is_affordable(state, seat, v, pos)]
+    return list(dict.fromkeys(out))
+
+
+def is_affordable(state: State, seat: int, pay: Payment, pos: int) -> bool:
+    """Enough coins, and the Time does not pass the Year's last Time Space."""
+    return pay.money <= player(state, seat).coins and time_target(state, pos, pay.time) is not None
+
+
+def upgrade_looks(state: State, seat: int, x: int) -> int:
+    """How many Upgrade cards an Upgrade paying X looks at (Curtiss, Wind Tunnel, Langley)."""
+    extra = mod_sum(state, seat, "upgrade_look") + mod_sum(state, seat, "upgrade_discount")
+    return x + extra + mod_sum(state, seat, "gain_look")

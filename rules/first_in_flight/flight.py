@@ -1,0 +1,263 @@
+"""The Fly Action as a sequence of decisions (rulebook: Fly Action, Example Flight)."""
+
+from __future__ import annotations
+
+from rules.core import Action, Event
+from rules.first_in_flight.board import set_pawn
+from rules.first_in_flight.common import (
+    abilities,
+    card_name,
+    data_of,
+    ev,
+    exhaust,
+    is_ready,
+    next_seq,
+    player,
+    pop,
+    push,
+    set_player,
+    shuffled,
+    who,
+)
+from rules.first_in_flight.data import Distance, DistancePer
+from rules.first_in_flight.effects import apply_effects
+from rules.first_in_flight.row import draw_into_flight, flight_of, set_flight
+from rules.first_in_flight.scoring import flight_distance
+from rules.first_in_flight.state import FlightState, Owned, State, Step
+
+
+def start_flight(state: State, seat: int, *, final: bool) -> tuple[State, list[Event]]:
+    """Shuffle deck and Garage flaws (not Descend), reset Skills, begin drawing."""
+    mat = player(state, seat)
+    data = data_of(state)
+    deck, state = shuffled(state, (*mat.deck, *(g for g in mat.garage if g)))
+    cards = tuple(
+        Owned(card=o.card, exhausted=o.exhausted and data.dev(o.card).type != "skill")
+        for o in mat.cards
+    )
+    pilot_used = mat.pilot_used
+    if any(a.limit == "flight" for src, a in abilities(state, seat) if src == "pilot"):
+        pilot_used = 0
+    state = set_player(
+        state, seat, deck=deck, garage=("", ""), known_top=(), cards=cards, pilot_used=pilot_used
+    )
+    state = state.model_copy(update={"flight": FlightState(seat=seat, final=final)})
+    state = push(state, Step(kind="flight", seat=seat))
+    label = "final Flight" if final else "Flight"
+    return state, [
+        ev("flight_started", f"{who(seat)} shuffled their deck and began a {label}.", reveals=True)
+    ]
+
+
+def ready_skills(state: State, seat: int) -> list[str]:
+    """This seat's Skill cards that are not exhausted."""
+    data = data_of(state)
+    return [
+        o.card
+        for o in player(state, seat).cards
+        if not o.exhausted and data.dev(o.card).type == "skill"
+    ]
+
+
+def flight_actions(state: State, step: Step) -> list[Action]:
+    """Draw, Descend, or open an ability menu; Pitch Instability forces exhaust-or-Descend."""
+    from rules.first_in_flight.menus import menu_sources
+
+    f = flight_of(state)
+    seat = step.seat
+    if f.pitch:
+        acts = [
+            Action(
+                key=f"exhaust:{c}",
+                label=f"Exhaust {card_name(state, c)}",
+                group="Pitch Instability: exhaust a Skill",
+            )
+            for c in ready_skills(state, seat)
+        ]
+        return [*acts, Action(key="descend", label="Descend", style="danger")]
+    acts = []
+    if player(state, seat).deck:
+        acts.append(Action(key="draw", label="Draw a card", style="primary", emoji="🃏"))
+    if f.row:
+        acts.append(Action(key="descend", label="Descend", style="success", emoji="🛬"))
+    if menu_sources(state, seat, "skill"):
+        acts.append(Action(key="menu:skill", label="Use a Skill…"))
+    if menu_sources(state, seat, "other"):
+        acts.append(Action(key="menu:other", label="Use a Friend or Pilot ability…"))
+    if not acts:
+        acts.append(Action(key="descend", label="Descend", style="success"))
+    return acts
+
+
+def handle_flight(state: State, step: Step, key: str) -> tuple[State, list[Event]]:
+    """Resolve a Flight decision."""
+    seat = step.seat
+    if key == "draw":
+        return draw_into_flight(state)
+    if key == "descend":
+        return descend(state)
+    if key.startswith("exhaust:"):
+        card = key.split(":", 1)[1]
+        state = set_flight(exhaust(state, seat, card), pitch=False)
+        return state, [
+            ev(
+                "exhausted",
+                f"{who(seat)} exhausted {card_name(state, card)} for Pitch Instability.",
+            )
+        ]
+    kind = key.split(":", 1)[1]
+    return push(state, Step(kind="abilities", seat=seat, dest=kind)), []
+
+
+def descend(state: State) -> tuple[State, list[Event]]:
+    """Play Descend: shuffle the rest, draw exactly 2 (rulebook: Fly step 4; ruling 4)."""
+    f = flight_of(state)
+    seat = f.seat
+    flaws = sum(1 for rc in f.row if data_of(state).flight(rc.card).kind == "flaw")
+    state = set_flight(state, descended=True, pitch=False, flaws_at_descend=flaws, landing_left=2)
+    deck, state = shuffled(state, player(state, seat).deck)
+    state = set_player(state, seat, deck=deck, known_top=())
+    events = [ev("descended", f"{who(seat)} played Descend and shuffled the rest.", reveals=True)]
+    while (
+        flight_of(state).landing_left and player(state, seat).deck and not flight_of(state).crashed
+    ):
+        state = set_flight(state, landing_left=flight_of(state).landing_left - 1)
+        state, more = draw_into_flight(state)
+        events += more
+    if not flight_of(state).crashed:
+        state = set_flight(state, landed=True)
+        events.append(ev("landed", f"{who(seat)} landed safely."))
+    return state, events
+
+
+def is_over(state: State) -> bool:
+    """True when the Flight has crashed or landed and waits to be scored."""
+    f = state.flight
+    return f is not None and not f.done and (f.crashed or f.landed)
+
+
+def finish_flight(state: State) -> tuple[State, list[Event]]:
+    """Triggers, Distance, record, Famous, 40 trigger, then cleanup (rulebook: Fly 5–6)."""
+    f = flight_of(state)
+    seat = f.seat
+    state = pop(state)
+    state, events = _landing_triggers(state, seat)
+    distance, parts = flight_distance(state)
+    state = set_flight(state, distance=distance, done=True)
+    status = "crashed" if f.crashed else "landed"
+    events.append(ev("scored", f"{who(seat)}'s Flight {status}: {distance} Distance ({parts})."))
+    if f.crashed and not f.no_lie_down and not f.final:
+        state = set_pawn(state, seat, standing=False)
+    state, more = set_record(state, seat, distance)
+    events += more
+    state = set_player(state, seat, flights=player(state, seat).flights + 1)
+    flaws = [
+        rc.card for rc in flight_of(state).row if data_of(state).flight(rc.card).kind == "flaw"
+    ]
+    if flaws and not f.final:
+        return push(state, Step(kind="cleanup", seat=seat)), events
+    return end_flight(state, ()), events
+
+
+def _landing_triggers(state: State, seat: int) -> tuple[State, list[Event]]:
+    """On-crash and on-land abilities (only Distance counts in a final Flight)."""
+    f = flight_of(state)
+    when = "on_crash" if f.crashed else "on_land"
+    events: list[Event] = []
+    for src, ability in abilities(state, seat):
+        if ability.when != when or not is_ready(state, seat, src, ability):
+            continue
+        effects = ability.effects
+        if f.final:
+            effects = tuple(e for e in effects if isinstance(e, (Distance, DistancePer)))
+        if ability.limit != "none":
+            state = exhaust(state, seat, src)
+        state, more = apply_effects(state, seat, effects, src)
+        events += more
+    return state, events
+
+
+def set_record(state: State, seat: int, distance: int) -> tuple[State, list[Event]]:
+    """Move the record tracker, become Famous at 15+, trigger the end at 40+."""
+    data = data_of(state)
+    mat = player(state, seat)
+    if distance <= mat.record:
+        return state, []
+    seq, state = next_seq(state)
+    state = set_player(state, seat, record=distance, record_seq=seq, record_year=state.year)
+    events = [ev("record", f"{who(seat)} set a new record of {distance}!")]
+    final = flight_of(state).final
+    for src, ability in abilities(state, seat):
+        if ability.when == "on_record" and not final:
+            state, more = apply_effects(state, seat, ability.effects, src)
+            events += more
+    if distance >= data.famous_at and not mat.famous:
+        state = set_player(state, seat, famous=True, pilot_used=0)
+        events.append(ev("famous", f"{who(seat)} became Famous!"))
+        if not final:
+            benefit = data.pilot(mat.pilot).fame_benefit
+            state, more = apply_effects(state, seat, benefit, "pilot")
+            events += more
+    if distance >= data.end_at and state.end_trigger == -2:
+        state = state.model_copy(update={"end_trigger": seat})
+        events.append(
+            ev("end_triggered", f"{who(seat)} flew {distance}: everyone takes a final Flight!")
+        )
+    return state, events
+
+
+def cleanup_actions(state: State, step: Step) -> list[Action]:
+    """Choose up to 2 revealed Design Flaws for the Garage, left slot first."""
+    slot = "left" if not step.kept else "right"
+    left = list(_revealed_flaws(state))
+    for k in step.kept:
+        left.remove(k)
+    acts = [
+        Action(key=f"garage:{c}", label=f"{card_name(state, c)} → {slot} Garage", group="Garage")
+        for c in dict.fromkeys(left)
+    ]
+    if len(step.kept) < 2 and acts:
+        return [*acts, Action(key="done", label="Done", style="primary")]
+    return [Action(key="done", label="Done", style="primary")]
+
+
+def _revealed_flaws(state: State) -> tuple[str, ...]:
+    """Design Flaws in the Flight row."""
+    data = data_of(state)
+    return tuple(rc.card for rc in flight_of(state).row if data.flight(rc.card).kind == "flaw")
+
+
+def handle_cleanup(state: State, step: Step, key: str) -> tuple[State, list[Event]]:
+    """Put a flaw in the Garage, or finish cleanup."""
+    if key == "done":
+        return end_flight(pop(state), step.kept), []
+    card = key.split(":", 1)[1]
+    kept = (*step.kept, card)
+    slot = "left" if len(kept) == 1 else "right"
+    state = pop(state)
+    event = ev(
+        "garage", f"{who(step.seat)} put {card_name(state, card)} in the {slot} Garage slot."
+    )
+    if len(kept) == 2:
+        return end_flight(state, kept), [event]
+    return push(state, step.model_copy(update={"kept": kept})), [event]
+
+
+def end_flight(state: State, garaged: tuple[str, ...]) -> State:
+    """Return the Flight's cards to the deck (flaws chosen go to the Garage)."""
+    f = flight_of(state)
+    rest = [rc.card for rc in f.row]
+    for card in garaged:
+        rest.remove(card)
+    mat = player(state, f.seat)
+    garage = (garaged[0] if garaged else "", garaged[1] if len(garaged) > 1 else "")
+    state = set_player(state, f.seat, deck=(*mat.deck, *rest), garage=garage)
+    return state.model_copy(update={"flight": None})
+
+
+def odds(state: State) -> tuple[int, int]:
+    """(cards left with a Problem, cards left) in the flyer's deck — the odds aid."""
+    f = flight_of(state)
+    data = data_of(state)
+    deck = player(state, f.seat).deck
+    return sum(1 for c in deck if data.flight(c).problems), len(deck)

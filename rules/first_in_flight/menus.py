@@ -1,0 +1,242 @@
+"""Ability menus and the small choices effects ask for: copy, ignore, refresh, look, pick."""
+
+from __future__ import annotations
+
+from rules.core import Action, Event
+from rules.first_in_flight.actions import BACK, copy_spaces, gain_flaw
+from rules.first_in_flight.common import (
+    abilities,
+    card_name,
+    data_of,
+    ev,
+    exhaust,
+    is_ready,
+    player,
+    pop,
+    push,
+    set_player,
+    who,
+)
+from rules.first_in_flight.data import Ability, CopyAbility, TakeAction
+from rules.first_in_flight.effects import (
+    apply_effects,
+    can_exhaust_in_flight,
+    can_use,
+    counting_problems,
+    deliver,
+    return_to_deck,
+    use_ability,
+)
+from rules.first_in_flight.row import add_to_flight, flight_of, set_flight
+from rules.first_in_flight.state import State, Step
+
+DEFERRED = (TakeAction, CopyAbility)  # exhausted only once their choice is completed
+
+
+def _whens(state: State, seat: int) -> tuple[str, ...]:
+    """Timings usable now: in a Flight before Descending, or on a turn."""
+    return ("flight", "any") if can_exhaust_in_flight(state, seat) else ("turn", "any")
+
+
+def _usable(state: State, seat: int, src: str, ability: Ability) -> bool:
+    """An exhausting ability usable now by this seat (special cases: Todd, Peltier)."""
+    if ability.limit == "none" or ability.when not in _whens(state, seat):
+        return False
+    if not is_ready(state, seat, src, ability):
+        return False
+    for effect in ability.effects:
+        if isinstance(effect, TakeAction):
+            return state.pawns[seat].standing and bool(copy_spaces(state, seat, "todd"))
+        if isinstance(effect, CopyAbility):
+            return bool(copy_candidates(state, seat))
+    return can_use(state, seat, src, ability)
+
+
+def menu_sources(state: State, seat: int, kind: str) -> list[tuple[str, Ability]]:
+    """Usable abilities for a menu: 'skill' (Skills) or 'other' (Pilot, Friends)."""
+    data = data_of(state)
+    out = []
+    for src, ability in abilities(state, seat):
+        is_skill = src != "pilot" and data.dev(src).type == "skill"
+        if (kind == "skill") == is_skill and _usable(state, seat, src, ability):
+            out.append((src, ability))
+    return out
+
+
+def copy_candidates(state: State, seat: int) -> list[tuple[str, Ability]]:
+    """Friend and Skill abilities of other players and Gustave this seat could copy now."""
+    data = data_of(state)
+    owned = [o.card for s, m in enumerate(state.seats) if s != seat for o in m.cards]
+    out = []
+    for card in dict.fromkeys([*owned, *state.gustave_cards]):
+        if data.dev(card).type == "technology":
+            continue
+        for ability in data.dev(card).abilities:
+            if ability.limit == "none" or ability.when not in _whens(state, seat):
+                continue
+            if any(isinstance(e, DEFERRED) for e in ability.effects):
+                continue
+            if can_use(state, seat, card, ability):
+                out.append((card, ability))
+                break
+    return out
+
+
+def abilities_actions(state: State, step: Step) -> list[Action]:
+    """The ability submenu."""
+    acts = [
+        Action(key=f"use:{src}", label=_ability_label(state, src, ab), group="Use an ability")
+        for src, ab in menu_sources(state, step.seat, step.dest)
+    ]
+    return [*acts, BACK]
+
+
+def _ability_label(state: State, src: str, ability: Ability) -> str:
+    """'Roll Control' or 'Pilot: Once per Year: +2 coins.'."""
+    name = card_name(state, src) if src != "pilot" else "Pilot"
+    return f"{name}: {ability.text}"[:80] if src == "pilot" else name
+
+
+def handle_abilities(state: State, step: Step, key: str) -> tuple[State, list[Event]]:
+    """Use the chosen ability."""
+    state = pop(state)
+    if key == "cancel":
+        return state, []
+    src = key.split(":", 1)[1]
+    ability = next(a for s, a in menu_sources(state, step.seat, step.dest) if s == src)
+    deferred = any(isinstance(e, DEFERRED) for e in ability.effects)
+    return use_ability(state, step.seat, src, ability, copied=deferred)
+
+
+def copy_actions(state: State, step: Step) -> list[Action]:
+    """Peltier: which ability to copy."""
+    acts = [
+        Action(key=f"copy:{c}", label=card_name(state, c), group="Copy an ability")
+        for c, _ in copy_candidates(state, step.seat)
+    ]
+    return [*acts, BACK]
+
+
+def handle_copy(state: State, step: Step, key: str) -> tuple[State, list[Event]]:
+    """Copy another's ability: the Pilot is exhausted, the copied card is not."""
+    state = pop(state)
+    if key == "cancel":
+        return state, []
+    card = key.split(":", 1)[1]
+    ability = next(a for c, a in copy_candidates(state, step.seat) if c == card)
+    state = exhaust(state, step.seat, step.source)
+    event = ev("copied", f"{who(step.seat)} copied {card_name(state, card)}.")
+    state, more = apply_effects(state, step.seat, ability.effects, card)
+    return state, [event, *more]
+
+
+def ignore_actions(state: State, step: Step) -> list[Action]:
+    """Which revealed card's Problem icon stops counting."""
+    return [
+        Action(key=f"ignore:{k}", label=f"Ignore {card_name(state, k)}", group="Ignore a Problem")
+        for k in counting_problems(state, step.dest)
+    ]
+
+
+def handle_ignore(state: State, step: Step, key: str) -> tuple[State, list[Event]]:
+    """Mark the most recent counting card of that kind as ignored."""
+    kind = key.split(":", 1)[1]
+    state = pop(state)
+    row = list(flight_of(state).row)
+    for i in range(len(row) - 1, -1, -1):
+        if row[i].card == kind and not row[i].ignored:
+            row[i] = row[i].model_copy(update={"ignored": True})
+            break
+    text = f"{who(step.seat)}'s {card_name(state, kind)} Problem no longer counts."
+    return set_flight(state, row=tuple(row)), [ev("ignored", text)]
+
+
+def refresh_actions(state: State, step: Step) -> list[Action]:
+    """Which exhausted Skill to refresh."""
+    data = data_of(state)
+    cards = [
+        o.card
+        for o in player(state, step.seat).cards
+        if o.exhausted and o.card != step.source and data.dev(o.card).type == "skill"
+    ]
+    return [
+        Action(key=f"refresh:{c}", label=card_name(state, c), group="Refresh a Skill")
+        for c in dict.fromkeys(cards)
+    ]
+
+
+def handle_refresh(state: State, step: Step, key: str) -> tuple[State, list[Event]]:
+    """Refresh one exhausted Skill."""
+    card = key.split(":", 1)[1]
+    cards = list(player(state, step.seat).cards)
+    i = next(i for i, o in enumerate(cards) if o.card == card and o.exhausted)
+    cards[i] = cards[i].model_copy(update={"exhausted": False})
+    state = set_player(pop(state), step.seat, cards=tuple(cards))
+    return state, [ev("refreshed", f"{who(step.seat)} refreshed {card_name(state, card)}.")]
+
+
+def look_actions(state: State, step: Step) -> list[Action]:
+    """Rearranging looked-at cards: next top card, a card to the bottom, or one into the Flight."""
+    names = {c.rstrip("*"): card_name(state, c) for c in step.cards}
+    distinct = list(dict.fromkeys(c.rstrip("*") for c in step.cards))
+    if step.dest == "reorder":
+        return [Action(key=f"top:{c}", label=f"Next on top: {names[c]}") for c in distinct]
+    if step.dest == "one_to_flight":
+        return [Action(key=f"fly:{c}", label=f"Into the Flight: {names[c]}") for c in distinct]
+    acts = [Action(key=f"bottom:{c}", label=f"To the bottom: {names[c]}") for c in distinct]
+    return [*acts, Action(key="done", label="Keep the rest on top", style="primary")]
+
+
+def handle_look(state: State, step: Step, key: str) -> tuple[State, list[Event]]:
+    """Apply one rearranging choice; finish when nothing is left to decide."""
+    seat = step.seat
+    verb, _, shown = key.partition(":")
+    rest = list(step.cards)
+    card = next((c for c in rest if c.rstrip("*") == shown), "")
+    if card:
+        rest.remove(card)
+    deck = player(state, seat).deck
+    state = pop(state)
+    if verb == "fly":
+        state = set_player(state, seat, deck=(*deck, *rest))
+        return add_to_flight(state, card, drawn=True)
+    if verb == "top":
+        kept = (*step.kept, card)
+        if len(rest) > 1:
+            return push(state, step.model_copy(update={"cards": tuple(rest), "kept": kept})), []
+        order = (*kept, *rest)
+        return set_player(state, seat, deck=(*order, *deck), known_top=order), []
+    if verb == "bottom":
+        kept = (*step.kept, card)
+        if rest:
+            return push(state, step.model_copy(update={"cards": tuple(rest), "kept": kept})), []
+        return set_player(state, seat, deck=(*deck, *kept), known_top=()), []
+    top = tuple(rest)
+    return set_player(state, seat, deck=(*top, *deck, *step.kept), known_top=top), []
+
+
+def pick_actions(state: State, step: Step) -> list[Action]:
+    """Which looked-at card to gain."""
+    return [
+        Action(key=f"pick:{c}", label=f"Gain {card_name(state, c)}", group="Gain a card")
+        for c in dict.fromkeys(step.cards)
+    ]
+
+
+def handle_pick(state: State, step: Step, key: str) -> tuple[State, list[Event]]:
+    """Gain one card; when done, shuffle the rest back (and an Upgrade Action gains a flaw)."""
+    card = key.split(":", 1)[1]
+    rest = list(step.cards)
+    rest.remove(card)
+    state = pop(state)
+    keep = step.keep - 1
+    if keep and rest:
+        state = push(state, step.model_copy(update={"cards": tuple(rest), "keep": keep}))
+    state, events = deliver(state, step.seat, card)
+    if keep and rest:
+        return state, events
+    state = return_to_deck(state, step.dest, tuple(rest))
+    if step.source == "upgrade":
+        state, more = gain_flaw(state, step.seat)
+        events += more
+    return state, events

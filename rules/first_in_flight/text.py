@@ -1,0 +1,130 @@
+"""Texts: the outcome, prompts, refusals and the player-facing rules summary."""
+
+from __future__ import annotations
+
+from rules.core import Outcome, ranks_from_scores
+from rules.first_in_flight.common import data_of, who
+from rules.first_in_flight.state import State
+
+PROMPTS = {
+    "draft": "Choose your Pilot.",
+    "turn": "Your turn: move to an Action Space (or the start area), or use an ability.",
+    "space": "Choose the space whose action you take.",
+    "option": "Choose which action of this space you take.",
+    "any_target": "Any Action: choose the space to copy.",
+    "copy_option": "Choose which action of the copied space you take.",
+    "repair_slot": "Choose the Garage flaw to repair.",
+    "pay": "Choose how to pay.",
+    "dev": "Take a face-up card or the top of the deck.",
+    "abilities": "Choose an ability to use.",
+    "copy": "Choose the ability to copy.",
+    "ignore": "Choose the revealed Problem to ignore.",
+    "refresh": "Choose the Skill to refresh.",
+    "look": "Rearrange the cards you looked at.",
+    "pick": "Choose the card to gain.",
+    "flight": "You are flying: draw, Descend, or use an ability.",
+    "cleanup": "Move up to 2 revealed Design Flaws to your Garage.",
+}
+
+TOPICS = {
+    "overview": (
+        "**First in Flight** — race to fly 40. On your turn (the pawn farthest back acts) move "
+        "forward to any free Action Space you can pay for, pay Money or Time (never split), and "
+        "take its action. Time moves your pawn over Time Spaces. A crashed pawn must Recover "
+        "(2 Time). When everyone reaches the start area the Year ends: Michelin Cup 7/5/4 by "
+        "record, new Development cards, exhausted cards refresh. A record of 40+ or the end of "
+        "Year 4 triggers one final Flight each; the best record wins (the 40-trigger wins ties)."
+    ),
+    "fly": (
+        "**Fly** — shuffle your deck (with Garage flaws), reset Skills, draw one card at a time. "
+        "4 Problems = crash (your pawn lies down). After at least one draw you may Descend: "
+        "shuffle the rest and draw exactly 2; land = Descend counts 5, crash while landing = 2. "
+        "No Skills or exhaust abilities after Descending. Distance counts even on a crash; your "
+        "record is your best single Flight; 15+ makes you Famous. Then put up to 2 revealed "
+        "Design Flaws in your Garage (left slot is cheaper to Repair)."
+    ),
+    "actions": (
+        "**Actions** — Repair: a Garage flaw → Design Flaw discard, gain a Basic Flight Problem "
+        "and the flaw's Repair Bonus (right slot +1 Time). Upgrade: pay X≥2, look at X Upgrade "
+        "cards, gain 2, gain a face-down Design Flaw. Glide (free) or Experience. Funding: take "
+        "coins. Development: a face-up card or the deck's top. Any: copy a space, +1 Money."
+    ),
+    "flaws": (
+        "**Design Flaws** — Delicate Wing Structure: 2 Problems if it is the first Problem. "
+        "Pitch Instability: exhaust a Skill or Descend. Power Failure: at scoring the largest "
+        "Upgrade counts 2. Unreliable Elevator Control: if the next card added is a Glide, "
+        "scrap it."
+    ),
+    "gustave": (
+        "**Gustave** (2 players; solo) — when last, he moves to the next free Action Space: "
+        "Fly/Any raises his record (+3 Standard, +4 Advanced; solo expert +5); a Development "
+        "space removes the last face-up card (Technology over Friend). Year end: +4/+6 (+7). "
+        "He ranks for the Cup without coins, can trigger the end at 40 and flies once more."
+    ),
+    "data": (
+        "Card data: unofficial stand-in set. The rulebook gives every rule but not the card "
+        "texts or board layout; Hangar ships invented stand-ins a server owner may replace."
+    ),
+}
+
+
+def topics() -> list[str]:
+    """Known rules topics."""
+    return list(TOPICS)
+
+
+def rules_text(topic: str | None) -> str:
+    """A rules topic (the overview by default)."""
+    body = TOPICS.get(topic or "overview", TOPICS["overview"])
+    return body + "\n_Card data: unofficial stand-in set._"
+
+
+def prompt(state: State, seat: int) -> str:
+    """One line for the deciding seat."""
+    if state.over:
+        return "The game is over."
+    if not state.steps or state.steps[-1].seat != seat:
+        return "Waiting for another player."
+    return PROMPTS.get(state.steps[-1].kind, "Choose your action.")
+
+
+def explain_illegal(state: State, seat: int, key: str) -> str:
+    """A precise refusal."""
+    step = state.steps[-1]
+    kind = key.split(":", 1)[0]
+    if step.kind == "flight" and kind in ("move", "start"):
+        return "You are flying: draw a card, Descend or use an ability first."
+    if kind == "move":
+        return "You cannot move there: it is behind you, occupied, or you cannot pay its cost."
+    if kind == "descend":
+        return "You must draw at least one card before you Descend."
+    if kind == "draw":
+        return "You cannot draw now (your deck is empty or you must resolve Pitch Instability)."
+    return f"That choice is not available now — {PROMPTS.get(step.kind, 'pick an offered action')}"
+
+
+def outcome(state: State) -> Outcome:
+    """Highest record wins; a tie goes to the player who reached 40 first, else shared."""
+    scores = tuple(m.record for m in state.seats)
+    best = max(scores)
+    trigger = state.end_trigger
+    ranks = list(ranks_from_scores(scores))
+    top = [s for s in range(state.players) if scores[s] == best]
+    if trigger in top and len(top) > 1:
+        ranks = [r + (1 if s != trigger and scores[s] == best else 0) for s, r in enumerate(ranks)]
+        top = [trigger]
+    reason = "Highest record: " + ", ".join(who(s) for s in top) + f" with {best}."
+    if state.gustave:
+        g = state.gustave_record
+        gustave_trigger = trigger == state.players
+        if g > best or (g == best and gustave_trigger and trigger not in top):
+            reason = (
+                f"Gustave won with {g}; best human record {best} by "
+                + ", ".join(who(s) for s in top)
+                + "."
+            )
+        elif g == best:
+            reason += f" Gustave shares the victory with {g}."
+    if data_of(state).stand_in:
+        reason += " (Card data: unofficial stand-in set.)"
+    return Outcome(scores=scores, ranks=tuple(ranks), winners=tuple(top), reason=reason)
