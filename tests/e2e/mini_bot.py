@@ -74,6 +74,27 @@ class Pick(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"mini:pick"
         await interaction.response.send_message(f"picked {','.join(values)}", ephemeral=True)
 
 
+class Refresh(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"mini:refresh"):
+    """A button answered with a deferred update, then a channel-route edit."""
+
+    def __init__(self) -> None:
+        super().__init__(discord.ui.Button(label="Refresh", custom_id="mini:refresh"))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> Refresh:
+        """Rebuild from the custom_id."""
+        return cls()
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Defer (type 6), work a little, then edit the message through the channel route."""
+        await interaction.response.defer()
+        await asyncio.sleep(0.8)
+        assert interaction.message is not None
+        await interaction.message.edit(content="board refreshed")
+
+
 def counter_view(n: int) -> discord.ui.View:
     """A persistent view holding one Counter button."""
     view = discord.ui.View(timeout=None)
@@ -133,6 +154,21 @@ async def bigselect(interaction: discord.Interaction) -> None:
     await interaction.response.send_message(answer, ephemeral=True)
 
 
+@mini.command(description="Post a board, then replace its image")
+async def board(interaction: discord.Interaction) -> None:
+    """Channel message with a file, fetched and edited with a new file."""
+    await interaction.response.send_message("posting", ephemeral=True)
+    channel = interaction.channel
+    assert isinstance(channel, discord.TextChannel | discord.Thread)
+    view = discord.ui.View(timeout=None)
+    view.add_item(Refresh())
+    first = discord.File(io.BytesIO(png("v1")), filename="board.png")
+    sent = await channel.send("board v1", file=first, view=view)
+    fetched = await channel.fetch_message(sent.id)
+    second = discord.File(io.BytesIO(png("v2")), filename="board2.png")
+    await fetched.edit(content="board v2", attachments=[second])
+
+
 @mini.command(description="Show a select menu")
 async def pick(interaction: discord.Interaction) -> None:
     """Send a message with the Pick select."""
@@ -177,7 +213,7 @@ class MiniBot(discord.Client):
         """Point the gateway at the fake, register dynamic items, sync commands."""
         _, url, _ = await self.http.get_bot_gateway()
         DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
-        self.add_dynamic_items(Counter, Pick)
+        self.add_dynamic_items(Counter, Pick, Refresh)
         guild = discord.Object(int(os.environ["DEV_GUILD_ID"]))
         self.tree.copy_global_to(guild=guild)
         await self.tree.sync(guild=guild)

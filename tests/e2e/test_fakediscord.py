@@ -261,3 +261,17 @@ async def test_threads_work_like_channels(fake: FakeDiscord, world: Any, mini: B
     assert ping.mentions == [bob.id]
     assert fake.messages(channel) == []
     assert mini.log_errors() == []
+
+
+async def test_channel_message_edit_replaces_file_and_deferred_update_waits_for_edit(
+    fake: FakeDiscord, world: Any, mini: BotProcess
+) -> None:
+    channel, alice, bob = world
+    mark = fake.mark()
+    await (await fake.slash(alice, channel, "mini board")).response()
+    board = await fake.wait_for_message(channel, lambda m: m.edits > 0, after=mark)
+    assert board.content == "board v2"
+    assert [a.filename for a in board.attachments] == ["board2.png"]
+    assert board.mentions == [] and board.custom_ids == ["mini:refresh"]
+    refreshed = await (await fake.click(bob, board, "mini:refresh")).response()
+    assert refreshed.callback_type == 6 and refreshed.content == "board refreshed"

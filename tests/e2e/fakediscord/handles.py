@@ -12,6 +12,9 @@ if TYPE_CHECKING:
     from .world import InteractionRecord, World
 
 
+UPDATE_WAIT = 5.0
+
+
 class InteractionFailed(AssertionError):
     """The user would see "This interaction failed" (no acknowledgement within 3 s)."""
 
@@ -95,7 +98,7 @@ class InteractionHandle:
         return self.record.failed
 
     async def response(self, timeout: float = 10.0, settle: float = 0.5) -> Reply:
-        """Wait for the callback (and the follow-up after a defer), then `settle` quiet seconds."""
+        """Wait for the callback, the follow-up/edit after a defer, then `settle` quiet seconds."""
         rec = self.record
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
@@ -106,6 +109,10 @@ class InteractionHandle:
             while rec.callback_type == 5 and self._main_loading():
                 if not await rec.changes.wait_change(rec.changes.version, deadline - loop.time()):
                     raise TimeoutError(f"{rec.label}: deferred but never followed up")
+            if rec.callback_type == 6:
+                # A deferred update promises an edit or follow-up: give it up to UPDATE_WAIT s.
+                wait = min(UPDATE_WAIT, deadline - loop.time())
+                await rec.changes.wait_change(rec.ack_version, wait)
             while await rec.changes.wait_change(rec.changes.version, settle):
                 pass
         return self.reply()

@@ -32,6 +32,7 @@ def interaction_callback(
     _apply_callback(world, rec, kind, data, files)
     rec.callback_type = kind
     world.touch(rec)
+    rec.ack_version = rec.changes.version
     return _callback_response(world, rec, kind)
 
 

@@ -72,6 +72,7 @@ class InteractionRecord:
     followup_ids: list[int] = field(default_factory=list)
     choices: list[dict[str, Any]] | None = None
     modal: dict[str, Any] | None = None
+    ack_version: int = 0
     changes: Versioned = field(default_factory=Versioned)
 
     def message_ids(self) -> list[int]:
@@ -214,6 +215,10 @@ class World:
         msg.edits += 1
         if not msg.ephemeral:
             self.emit("MESSAGE_UPDATE", self.message_payload(msg))
+        for rec in self.interactions.values():
+            # Edits through channel routes still count as the answer to a component click.
+            if msg.id in (rec.original_id, rec.message_id):
+                rec.changes.touch()
         self.changes.touch()
 
     def channel_message(self, channel_id: int, message_id: int) -> Message:
