@@ -232,9 +232,14 @@ class GameService:
     async def recent_events(
         self, channel_id: int, viewer_seat: int | None, limit: int = 15
     ) -> list[str]:
-        """The last log lines this viewer may read, oldest first (seat placeholders unfilled)."""
+        """The last log lines this viewer may read, oldest first (seat placeholders unfilled).
+
+        After a game ends its log stays readable here until the next game starts.
+        """
         async with self.store.reading() as db:
-            stored = await self._open(db, channel_id)
+            stored = await repo.fetch_latest_game(db, channel_id)
+            if stored is None:
+                raise NoGameHereError()
             raw = await repo.fetch_recent_events(db, stored.record.pk, limit)
         return [Event.model_validate(event).line_for(viewer_seat) for event in raw]
 

@@ -113,6 +113,17 @@ async def fetch_open_game(db: aiosqlite.Connection, channel_id: int) -> StoredGa
     return await _stored(db, row) if row else None
 
 
+async def fetch_latest_game(db: aiosqlite.Connection, channel_id: int) -> StoredGame | None:
+    """The open game in this channel, else the one created last (finished or abandoned)."""
+    sql = (
+        f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? "
+        "ORDER BY status IN (?, ?) DESC, pk DESC LIMIT 1"
+    )
+    async with db.execute(sql, (channel_id, *OPEN_STATUSES)) as cursor:
+        row = await cursor.fetchone()
+    return await _stored(db, row) if row else None
+
+
 async def fetch_game(db: aiosqlite.Connection, pk: int) -> StoredGame | None:
     """A game by primary key, whatever its status."""
     async with db.execute(f"SELECT {_GAME_COLUMNS} FROM games WHERE pk = ?", (pk,)) as cursor:

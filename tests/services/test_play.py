@@ -50,6 +50,7 @@ async def test_a_whole_game_replays_from_the_log_to_the_snapshot(
     assert len(keys) == 3 * 3
     with pytest.raises(NoGameHereError):
         await service.load(CHANNEL)
+    assert len(await service.recent_events(CHANNEL, None, limit=100)) == len(keys)
     async with store.reading() as db:
         stored = await repo.fetch_game(db, loaded.record.pk)
         actions = await repo.fetch_actions(db, loaded.record.pk)
@@ -155,3 +156,13 @@ async def test_lobby_export_has_no_moves(service: GameService) -> None:
     await service.new_lobby(1, CHANNEL, "toy", {}, CAROL, "Carol", seed=3)
     data = await service.export(CHANNEL)
     assert data["actions"] == [] and data["game"]["status"] == "lobby"
+
+
+async def test_the_log_stays_readable_after_the_game_ends(service: GameService) -> None:
+    """/game log after an abandoned game shows it, until a new game opens in the channel."""
+    await started(service)
+    await service.act(CHANNEL, ALICE, "bid:1", None)
+    await service.abandon(CHANNEL, CAROL, True)
+    assert await service.recent_events(CHANNEL, None) == ["{seat0} bid 1."]
+    await service.new_lobby(1, CHANNEL, "toy", {}, BOB, "Bob")
+    assert await service.recent_events(CHANNEL, None) == []
