@@ -47,6 +47,7 @@ def can_change(state: TakeoffState, player: int) -> bool:
     """Change a card: exactly 5 cards, nothing played, and last turn was no change."""
     return (
         not state.final_round
+        and bool(state.deck)
         and len(state.hands[player]) == HAND_LIMIT
         and not state.played
         and not state.changed_last[player]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from rules.core import Event, seat_ref
 from rules.takeoff import board as b
-from rules.takeoff.data import BUSINESS_CARD, EVENTS, SEAT_CARDS, card_name
+from rules.takeoff.data import BUSINESS_CARD, SEAT_CARDS, card_name
 from rules.takeoff.state import Pending, TakeoffState
 from rules.takeoff.targets import Effect, effect, steps
 from rules.takeoff.turns import Step, finish, is_full, set_hand, without
@@ -155,8 +155,3 @@ def _take(state: TakeoffState, player: int, card: str) -> Step:
         private_text=f"{who} took {card_name(card)} from {other}'s hand.",
     )
     return state, (event,)
-
-
-def is_event(card: str) -> bool:
-    """Whether a card id is an event card."""
-    return card in EVENTS

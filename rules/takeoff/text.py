@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.core import seat_ref
-from rules.takeoff.data import DATA, card_name
+from rules.takeoff.data import card_name
 from rules.takeoff.state import TakeoffState
 from rules.takeoff.targets import steps
 
@@ -114,8 +114,3 @@ def _pending_prompt(state: TakeoffState, card: str, done: int, row: int | None) 
     if steps(card) == 2:
         return f"{name}: choose the free Business seat for them."
     return f"{name}: choose where it acts (or cancel)."
-
-
-def stand_in_note() -> str:
-    """Which data are stand-ins (shown by the bot with the rules)."""
-    return "Stand-in data: " + "; ".join(DATA.stand_in)

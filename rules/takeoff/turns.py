@@ -100,7 +100,7 @@ def end_turn(state: TakeoffState, player: int) -> Step:
             return finish(state, "Both players have had their last turn."), (ended,)
         return pass_turn(state), (ended,)
     events: tuple[Event, ...] = (Event(kind="turn_ended", text=f"{who} ended their turn."),)
-    if len(state.hands[player]) < HAND_LIMIT:
+    if len(state.hands[player]) < HAND_LIMIT and state.deck:
         state, drawn = draw(state, player)
         events += drawn
     state = _mark_change(state, player, False)
