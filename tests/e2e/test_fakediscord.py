@@ -60,6 +60,7 @@ async def test_deferred_follow_up_has_png_and_button_that_survives_restart(
     assert again.content.startswith("count=2 ")
     assert again.content.split("pid=")[1] != first_pid
     assert fake.gateway.identifies == 2
+    assert mini.log_errors() == []
 
 
 async def test_autocomplete_offers_at_most_25_matching_choices(

@@ -28,7 +28,7 @@ from .world import Violation, World
 
 
 class FakeDiscord:
-    """A local Discord (API v10 + gateway) for one test; see tests/e2e/README in the report."""
+    """A local Discord (API v10 + gateway) for one test, plus helpers that act as users."""
 
     def __init__(self, host: str = "127.0.0.1", port: int = 0) -> None:
         self.world = World()
