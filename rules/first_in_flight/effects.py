@@ -40,6 +40,7 @@ from rules.first_in_flight.data import (
 )
 from rules.first_in_flight.row import (
     add_to_flight,
+    count_per,
     draw_into_flight,
     flight_of,
     is_pending,
@@ -179,7 +180,7 @@ def apply_effect(state: State, seat: int, effect: Effect, source: str) -> tuple[
         f = flight_of(state)
         return set_flight(state, bonus=f.bonus + effect.n), [ev("bonus", f"+{effect.n} Distance.")]
     if isinstance(effect, DistancePer):
-        n = effect.n * recent_glides(state)
+        n = effect.n * count_per(state, effect.per)
         return set_flight(state, bonus=flight_of(state).bonus + n), [ev("bonus", f"+{n} Distance.")]
     if isinstance(effect, BonusIf):
         entry = (effect.cond, effect.value, effect.n)
@@ -213,12 +214,6 @@ def _push_choice(state: State, seat: int, effect: Effect, source: str) -> State:
     assert isinstance(effect, TakeAction)
     via = "todd" if effect.scope == "behind" else "fame"
     return push(state, Step(kind="space", seat=seat, via=via, source=source))
-
-
-def recent_glides(state: State) -> int:
-    """Glides among the 3 most recent Flight cards (Glide Path)."""
-    data = data_of(state)
-    return sum(1 for rc in flight_of(state).row[-3:] if data.flight(rc.card).kind == "glide")
 
 
 def cancel_flaw(state: State, effect: CancelFlaw) -> State:

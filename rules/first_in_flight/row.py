@@ -148,3 +148,20 @@ def draw_into_flight(state: State) -> tuple[State, list[Event]]:
     seat = flight_of(state).seat
     card, state = draw_top(state, seat)
     return add_to_flight(state, card, drawn=True)
+
+
+def count_per(state: State, per: str) -> int:
+    """How many things a per-thing Distance bonus counts in the Flight (or play area)."""
+    f = flight_of(state)
+    data = data_of(state)
+    kinds = [data.flight(rc.card) for rc in f.row]
+    if per == "upgrade":
+        return sum(1 for k in kinds if k.kind == "upgrade")
+    if per == "upgrade_ge4":
+        return sum(1 for k in kinds if k.kind == "upgrade" and k.distance >= 4)
+    if per == "glides_per3":
+        return sum(1 for k in kinds if k.kind == "glide") // 3
+    if per == "recent_glides":
+        return sum(1 for k in kinds[-3:] if k.kind == "glide")
+    mat = player(state, f.seat)
+    return sum(1 for o in mat.cards if data.dev(o.card).type == "friend")

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from rules.first_in_flight.common import abilities, data_of, mod_sum, modifiers, player
-from rules.first_in_flight.data import BonusIf, Distance, DistancePer, FlightCard, ReduceLargest
-from rules.first_in_flight.row import flight_of, problem_count
+from rules.first_in_flight.common import abilities, data_of, mod_sum, modifiers
+from rules.first_in_flight.data import BonusIf, Distance, DistancePer, ReduceLargest
+from rules.first_in_flight.row import count_per, flight_of, problem_count
 from rules.first_in_flight.state import State
 
 
@@ -48,8 +48,6 @@ def descend_value(state: State) -> int:
 def passive_bonus(state: State) -> int:
     """Distance from always-on abilities (Technologies, Famous Peltier) and scoring conditions."""
     f = flight_of(state)
-    data = data_of(state)
-    kinds = [data.flight(rc.card) for rc in f.row]
     total = 0
     for _, ability in abilities(state, f.seat):
         if ability.when != "passive":
@@ -58,27 +56,12 @@ def passive_bonus(state: State) -> int:
             if isinstance(effect, Distance):
                 total += effect.n
             elif isinstance(effect, DistancePer):
-                total += effect.n * _count(state, effect.per, kinds)
+                total += effect.n * count_per(state, effect.per)
             elif isinstance(effect, BonusIf):
                 total += effect.n if _holds(state, effect.cond, effect.value) else 0
     for cond, value, n in f.bonuses_if:
         total += n if _holds(state, cond, value) else 0
     return total
-
-
-def _count(state: State, per: str, kinds: list[FlightCard]) -> int:
-    """How many things a per-thing bonus counts."""
-    if per == "upgrade":
-        return sum(1 for k in kinds if k.kind == "upgrade")
-    if per == "upgrade_ge4":
-        return sum(1 for k in kinds if k.kind == "upgrade" and k.distance >= 4)
-    if per == "glides_per3":
-        return sum(1 for k in kinds if k.kind == "glide") // 3
-    if per == "friend_owned":
-        data = data_of(state)
-        mat = player(state, flight_of(state).seat)
-        return sum(1 for o in mat.cards if data.dev(o.card).type == "friend")
-    return 0
 
 
 def _holds(state: State, cond: str, value: int) -> bool:
