@@ -64,10 +64,9 @@ def _plane(business_rows: int, rows: int) -> Image.Image:
     draw.rectangle((137, aisle_y - 2, right, aisle_y + AISLE - 2), fill="#ece6d8")
     for row in range(1, rows + 1):
         _draw_row_base(draw, row, row <= business_rows)
-    for index, letter in enumerate(LETTERS):
+    for letter in LETTERS:
         y = _seat_xy(1, letter)[1] + SEAT // 2
         draw.text((150, y), letter, font=font(15, bold=True), fill=MUTED, anchor="mm")
-        del index
     _draw_class_labels(draw, business_rows, rows)
     return image
 
