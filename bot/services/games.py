@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import logging
 import secrets
 import sqlite3
 import time
@@ -39,6 +40,8 @@ from rules.core import (
     UnknownGameError,
     seat_ref,
 )
+
+log = logging.getLogger(__name__)
 
 STALE_MESSAGE = "This prompt is out of date — the game has moved on."
 
@@ -268,6 +271,7 @@ class GameService:
             if not is_admin and stored.record.status == "running":
                 raise NotAllowedError("The game has started — only an admin can abandon it now.")
             await repo.set_status(db, stored.record.pk, "abandoned", self.clock())
+            log.info("Game %s abandoned by user %s (admin=%s)", stored.record.pk, user_id, is_admin)
             return await self._reload(db, stored.record.pk)
 
     async def replace(
@@ -285,6 +289,9 @@ class GameService:
             creator = new_user_id if record.creator_id == old_user_id else record.creator_id
             seat_record = SeatRecord(seat, new_user_id, new_name)
             await repo.update_seat(db, record.pk, seat_record, creator, self.clock())
+            log.info(
+                "Game %s seat %s: user %s replaced by %s", record.pk, seat, old_user_id, new_user_id
+            )
             return await self._reload(db, record.pk)
 
     async def undo(self, channel_id: int) -> ActResult:
@@ -303,6 +310,7 @@ class GameService:
                     "The last move used a random draw, so taking it back would change the game."
                 )
             await repo.insert_undo(db, pk, undoes=last.seq, user_id=None, now=self.clock())
+            log.info("Game %s: move %s (%s) undone", pk, last.seq, last.key)
             after = await self._commit_state(db, current, previous)
         return ActResult(after, (), last.seat, current.active_seats, after.outcome is not None)
 
@@ -520,7 +528,7 @@ def rng_draws(value: Any) -> tuple[tuple[int, int], ...]:
     return tuple(draw for item in items for draw in rng_draws(item))
 
 
-def differences(expected: Any, actual: Any, path: str = "state") -> list[str]:
+def differences(expected: Any, actual: Any, path: str = "snapshot") -> list[str]:
     """The JSON paths where two state dumps differ."""
     if isinstance(expected, dict) and isinstance(actual, dict):
         keys = sorted(set(expected) | set(actual), key=str)

@@ -146,7 +146,7 @@ async def test_verify_reports_a_tampered_snapshot(service: GameService, store: S
             now=0.0,
         )
     report = await service.verify(CHANNEL)
-    assert not report.ok and report.differences == ("state.state.bids[0]",)
+    assert not report.ok and report.differences == ("snapshot.state.bids[0]",)
     assert str(report).startswith("❌") and "bids" in report.detail
 
 
