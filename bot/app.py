@@ -10,6 +10,7 @@ import signal
 from pathlib import Path
 
 import discord
+import yarl
 from discord import app_commands
 
 from bot.commands import admin, game, play
@@ -41,6 +42,7 @@ class HangarBot(discord.Client):
 
     async def setup_hook(self) -> None:
         """Open the database, register commands and dynamic components, sync if needed."""
+        await self._use_custom_gateway()
         path = self.settings.database_path
         path.parent.mkdir(parents=True, exist_ok=True)
         self.store = await Store.open(str(path))
@@ -51,6 +53,17 @@ class HangarBot(discord.Client):
         self.tree.add_command(game.mygames_command)
         self.add_dynamic_items(ActionButton, ActionSelect, HandButton, LobbyButton)
         await self.sync_commands_if_changed()
+
+    async def _use_custom_gateway(self) -> None:
+        """With DISCORD_API_BASE set, connect to the gateway that API names.
+
+        A plain Client opens its first connection to the hard-coded discord.gg gateway, so the
+        override of Route.BASE alone would still reach the real Discord.
+        """
+        if not self.settings.discord_api_base:
+            return
+        _, url, _ = await self.http.get_bot_gateway()
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
 
     async def sync_commands_if_changed(self) -> None:
         """Sync to DEV_GUILD_ID at once, or globally only when the command tree changed."""
