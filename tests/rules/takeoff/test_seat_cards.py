@@ -109,3 +109,27 @@ def test_ticket_may_come_between_cards() -> None:
     state, _ = play(state, Y, "play:window", "seat:4A", "ticket", "row:5", "seat:5B")
     state, _ = play(state, Y, "play:aisle", "seat:6C")
     assert occupied(state) == {"4A": Y, "5B": Y, "6C": Y}
+
+
+def test_back_returns_from_a_row_to_the_row_list() -> None:
+    """Long target lists are narrowed row by row; 'back' undoes only the narrowing."""
+    state, _ = play(rig(), Y, "ticket")
+    rows = keys(state)
+    narrowed, _ = play(state, Y, "row:7")
+    assert "back" in keys(narrowed) and "cancel" in keys(narrowed)
+    back, _ = play(narrowed, Y, "back")
+    assert keys(back) == rows
+
+
+def test_public_view_shows_the_play_in_progress_and_last_move_but_no_hand() -> None:
+    """The half-built play and the seats of the last move are public; the hand is not."""
+    state = rig(hands=(("window", "aisle"), ("middle",)))
+    state, _ = play(state, Y, "play:window", "seat:4A", "play:aisle")
+    public = GAME.view(state, None)
+    assert public.pending is not None and public.pending.card_name == "Aisle seat"
+    assert public.last_seats == ("4A",) and public.hand == ()
+    assert [c.id for c in GAME.view(state, Y).hand] == ["aisle"]
+    state, _ = play(state, Y, "seat:5C", "end")
+    assert GAME.view(state, None).last_seats == ("4A", "5C")
+    state, _ = play(state, BL, "play:middle", "seat:6B")
+    assert GAME.view(state, None).last_seats == ("6B",)
