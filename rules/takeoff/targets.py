@@ -144,12 +144,42 @@ def column_seats(state: TakeoffState, spec: EventSpec) -> tuple[int, ...]:
     )
 
 
+def _free_seats_in(state: TakeoffState, area: str) -> list[Target]:
+    """Free seats of an area that the different-rows rule allows (event placements)."""
+    biz = _biz(state)
+    return _seats_where(
+        state, lambda s: b.in_area(s, area, biz) and _free(state, s) and can_place(state, (s,))
+    )
+
+
+def _removable_seats(state: TakeoffState, spec: EventSpec) -> list[Target]:
+    """Occupied seats of the card's area outside protected rows (unless ✔)."""
+    biz = _biz(state)
+    return _seats_where(
+        state,
+        lambda s: (
+            b.in_area(s, spec.area, biz) and not _free(state, s) and _breakable(state, spec, (s,))
+        ),
+    )
+
+
+def _opponent_seats(state: TakeoffState, player: int, spec: EventSpec) -> list[Target]:
+    """Opponent stones of the card's area outside protected rows (turning breaks a row)."""
+    biz = _biz(state)
+    return _seats_where(
+        state,
+        lambda s: (
+            b.in_area(s, spec.area, biz)
+            and state.board[s] == 1 - player
+            and not b.in_protected_row(state.board, s)
+        ),
+    )
+
+
 def _event_targets(
     state: TakeoffState, player: int, spec: EventSpec, picks: tuple[str, ...]
 ) -> list[Target]:
-    """Targets of the next step of an event card."""
-    area = spec.area
-    biz = _biz(state)
+    """Targets of the next step of an event card, by its (kind, shape)."""
     if spec.shape == "pair":
         return _pairs(state, spec)
     if spec.shape == "single_row":
@@ -157,33 +187,16 @@ def _event_targets(
     if spec.shape == "block":
         return _blocks(state, spec)
     if spec.kind == "place":
-        return _seats_where(
-            state, lambda s: b.in_area(s, area, biz) and _free(state, s) and can_place(state, (s,))
-        )
+        return _free_seats_in(state, spec.area)
     if spec.kind == "remove":
-        return _seats_where(
-            state,
-            lambda s: (
-                b.in_area(s, area, biz) and not _free(state, s) and _breakable(state, spec, (s,))
-            ),
-        )
-    opponent = 1 - player
-    if spec.kind == "move_turn" and picks:
-        to_area = spec.to_area or "any"
-        return _seats_where(
-            state,
-            lambda s: b.in_area(s, to_area, biz) and _free(state, s) and can_place(state, (s,)),
-        )
-    if spec.kind == "move_turn" and not _event_targets(state, player, spec, ("-",)):
-        return []
-    return _seats_where(
-        state,
-        lambda s: (
-            b.in_area(s, area, biz)
-            and state.board[s] == opponent
-            and not b.in_protected_row(state.board, s)
-        ),
-    )
+        return _removable_seats(state, spec)
+    if spec.kind == "turn":
+        return _opponent_seats(state, player, spec)
+    # move_turn: first the opponent's stone, then a free seat in the other class for it
+    destinations = _free_seats_in(state, spec.to_area or "any")
+    if picks:
+        return destinations
+    return _opponent_seats(state, player, spec) if destinations else []
 
 
 def targets(state: TakeoffState, player: int, card: str, picks: tuple[str, ...]) -> list[Target]:
