@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
+import discord
 import pytest
-from discord import AppCommandOptionType
+from discord import AppCommandOptionType, app_commands
 from pydantic import BaseModel, Field
 
 from bot.commands.options import new_game_command
@@ -50,7 +51,8 @@ def test_options_become_typed_optional_parameters() -> None:
 def test_every_registered_game_gets_a_valid_subcommand(gid: str) -> None:
     """Each real game's options produce a command Discord accepts (name and description limits)."""
     command = new_game_command(GAMES[gid], _ignore)
-    payload = command.to_dict(None)  # type: ignore[arg-type]
+    tree = app_commands.CommandTree(discord.Client(intents=discord.Intents.none()))
+    payload = command.to_dict(tree)
     assert payload["name"] == gid and len(payload["description"]) <= 100
     for option in payload.get("options", []):
         assert len(option["name"]) <= 32 and 1 <= len(option["description"]) <= 100

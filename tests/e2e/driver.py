@@ -1,0 +1,154 @@
+"""Drives a whole game through the fake Discord the way players would: boards, My hand, clicks."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from .fakediscord import FakeDiscord
+from .fakediscord.state import Channel, Message, User
+
+TO_PLAY = re.compile(r"\*\*(?P<who>.+?)\*\* to play")
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+
+
+@dataclass
+class Table:
+    """A channel with its players (in seat order) and what the driver has seen."""
+
+    fake: FakeDiscord
+    channel: Channel
+    players: list[User]
+    stranger: User  # a member of the server who is not in the game
+    panels: dict[int, int] = field(default_factory=dict)  # user id → ephemeral panel message id
+    steps: int = 0
+
+    def by_name(self, name: str) -> User:
+        """The player whose display name is `name`."""
+        return next(u for u in self.players if u.name == name)
+
+
+def boards(table: Table) -> list[Message]:
+    """Public board messages (those with a board.png), oldest first."""
+    return [
+        m
+        for m in table.fake.messages(table.channel)
+        if any(a.filename == "board.png" for a in m.attachments)
+    ]
+
+
+def description(message: Message) -> str:
+    """The first embed's description."""
+    return str(message.embeds[0].get("description", "")) if message.embeds else ""
+
+
+def is_over(board: Message) -> bool:
+    """True when the board reports the end of the game."""
+    return "Game over" in description(board)
+
+
+def active_player(table: Table, board: Message) -> User:
+    """The player the board says must act."""
+    match = TO_PLAY.search(description(board))
+    assert match, f"board names nobody to play: {description(board)!r}"
+    return table.by_name(match["who"].split(",")[0].split(" and ")[0])
+
+
+def hand_button_id(board: Message) -> str:
+    """custom_id of the board's My hand button."""
+    return next(
+        c["custom_id"] for c in board.iter_components() if c["custom_id"].startswith("hg:h:")
+    )
+
+
+def action_choices(message: Message) -> list[tuple[str, str | None]]:
+    """(custom_id, select value or None) for every action a panel offers."""
+    choices: list[tuple[str, str | None]] = []
+    for comp in message.iter_components():
+        cid = comp.get("custom_id", "")
+        if cid.startswith("hg:b:"):
+            choices.append((cid, None))
+        elif cid.startswith("hg:s:"):
+            choices.extend((cid, opt["value"]) for opt in comp.get("options", []))
+    return choices
+
+
+def prefer_progress(choices: list[tuple[str, str | None]]) -> list[tuple[str, str | None]]:
+    """Drop cancel/back choices when something else is possible, so random play moves on."""
+    forward = [c for c in choices if "cancel" not in (c[1] or c[0]).lower()]
+    return forward or choices
+
+
+async def wait_edited(
+    fake: FakeDiscord, message_id: int, edits_before: int, timeout: float = 20
+) -> None:
+    """Wait until a message has been edited since `edits_before`."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while fake.message(message_id).edits <= edits_before:
+        assert loop.time() < deadline, "the bot did not update the panel"
+        await asyncio.sleep(0.02)
+
+
+async def open_panel(table: Table, user: User, board: Message) -> Message:
+    """Press My hand on the board; return the ephemeral panel."""
+    reply = await (await table.fake.click(user, board, hand_button_id(board))).response(settle=0.05)
+    assert not reply.failed, "My hand failed"
+    panel = reply.followups[-1] if reply.followups else reply.message
+    assert panel is not None and panel.ephemeral and panel.visible_to == user.id
+    assert any(a.filename == "hand.png" and a.data.startswith(PNG_MAGIC) for a in panel.attachments)
+    table.panels[user.id] = panel.id
+    return panel
+
+
+async def current_panel(table: Table, user: User, board: Message) -> Message:
+    """The player's panel with actions: the last one if it still offers some, else a new one."""
+    known = table.panels.get(user.id)
+    if known is not None:
+        panel = table.fake.message(known)
+        if action_choices(panel):
+            return panel
+    return await open_panel(table, user, board)
+
+
+async def step(table: Table, rng: random.Random) -> bool:
+    """One action by whoever must act; False once the game is over."""
+    board = boards(table)[-1]
+    if is_over(board):
+        return False
+    user = active_player(table, board)
+    panel = await current_panel(table, user, board)
+    choices = prefer_progress(action_choices(panel))
+    assert choices, f"{user.name} must act but the panel offers nothing: {description(panel)}"
+    custom_id, value = rng.choice(choices)
+    edits = panel.edits
+    if value is None:
+        handle = await table.fake.click(user, panel, custom_id)
+    else:
+        handle = await table.fake.select(user, panel, custom_id, [value])
+    reply = await handle.response(settle=0.0)
+    assert not reply.failed, f"interaction failed on {custom_id} {value}"
+    errors = [m.content for m in reply.followups if m.ephemeral and m.content]
+    assert not errors, f"the bot refused a legal move {custom_id} {value}: {errors}"
+    await wait_edited(table.fake, panel.id, edits)
+    table.steps += 1
+    return True
+
+
+async def play(table: Table, rng: random.Random, *, max_steps: int) -> bool:
+    """Play up to `max_steps` actions; True when the game ended."""
+    for _ in range(max_steps):
+        if not await step(table, rng):
+            return True
+    return is_over(boards(table)[-1])
+
+
+def embed_text(message: Message) -> str:
+    """All visible text of a message."""
+    parts: list[Any] = [message.content]
+    for embed in message.embeds:
+        parts += [embed.get("title", ""), embed.get("description", "")]
+    return "\n".join(str(p) for p in parts if p)
