@@ -156,6 +156,7 @@ def is_card(code: str) -> bool:
     return code in catalogue()
 
 
+@lru_cache(maxsize=64)
 def card_order(code: str) -> int:
     """Sort key that keeps hands in canonical order."""
     return list(catalogue()).index(code)

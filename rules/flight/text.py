@@ -118,4 +118,6 @@ def prompt(state: FlightState, seat: int) -> str:
     if step.phase == "target":
         assert step.pending is not None
         return f"Choose the flight for your {card(step.pending).name}, or cancel."
+    if not step.played:
+        return "No card can be played: discard one card to end your turn."
     return "Discard one card to end your turn."

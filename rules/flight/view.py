@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Literal
 
 from rules.core import Frozen
@@ -99,6 +100,7 @@ class FlightGameView(Frozen):
     pending: CardView | None = None
 
 
+@lru_cache(maxsize=64)
 def card_view(code: str) -> CardView:
     """The face of one card."""
     info = card(code)
@@ -115,6 +117,7 @@ def card_view(code: str) -> CardView:
     )
 
 
+@lru_cache(maxsize=1024)
 def flight_view(flight: Flight) -> FlightView:
     """One flight as the table shows it."""
     data = route_data(flight.route)

@@ -177,3 +177,28 @@ def test_safe_landing_with_several_finished_flights_asks_which() -> None:
     assert keys(state) == ["to:CAN", "to:AUS", "cancel"]
     state, _ = act(state, 0, "to:AUS")
     assert state.results[0].route == "AUS"
+
+
+def test_obstacles_and_route_limits_do_not_stop_a_safe_landing() -> None:
+    """Rules 4 and 7: a Safe Landing may follow a special card or Route cards on another flight."""
+    state = _playing(["CAN.3", "CUS", "SL", "IND.3"], [flight("CAN", 2), flight("AUS", 5)])
+    state, _ = act(state, 0, "play:CAN.3", "play:CUS", "to:CAN")
+    assert state.step.special and state.step.route_flight == "CAN"
+    assert "play:SL" in keys(state)
+    state, _ = act(state, 0, "play:SL")
+    assert state.results[0].route == "AUS"
+
+
+def test_no_obstacle_beside_an_alternative_route() -> None:
+    """Rule 5: Fog and Customs go beside Route cards only, not beside an Alternative Route."""
+    fog = Obstacle(kind="fog", beside=2, cancelled=True)
+    state = _playing(["CUS", "IND.3"], [flight("CAN", 3, alternative=[3], obstacles=[fog])])
+    assert "beside the last Route card" in (GAME.why_unplayable(state, 0, "CUS") or "")
+
+
+def test_a_cancelled_obstacle_frees_the_flight_for_another() -> None:
+    """Ruling 6: one obstacle *at a time* — once cancelled, a new one may be laid."""
+    customs = Obstacle(kind="customs", beside=2, cancelled=True)
+    state = _playing(["FOG", "IND.3"], [flight("CAN", 2, obstacles=[customs])])
+    state, _ = act(state, 0, "play:FOG")
+    assert state.flight("CAN").open_obstacle == Obstacle(kind="fog", beside=2)

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import random
+
+import pytest
+
 from rules.flight import GAME
 from rules.flight.data import hand_points
 from rules.flight.scoring import hand_score
@@ -121,3 +125,24 @@ def test_target_mode_stops_at_the_hand_limit() -> None:
     """House limit (option max_hands): a target match cannot run for ever."""
     state, _ = _land(["IND.4"], [["CAN.1"]], options={"max_hands": 1}, scores=(-100, 0))
     assert state.over and state.winners == (1,)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_match_totals_are_the_sum_of_the_hand_results(players: int) -> None:
+    """Across a random match, every hand scores by rule 11 and the totals add up."""
+    state = GAME.new_game(players, players, None)
+    chooser = random.Random(players)
+    while GAME.active_players(state):
+        seat = GAME.active_players(state)[0]
+        state = GAME.apply(state, seat, chooser.choice(GAME.legal_actions(state, seat))).state
+    running = [0] * players
+    for number, result in enumerate(state.results, start=1):
+        assert result.number == number and result.penalties[result.lander] == 0
+        bonus = 5 if result.first_out == result.lander else 0
+        out = 20 if result.first_out is not None else 0
+        assert sum(result.points) == 25 + out + bonus - sum(result.penalties)
+        running = [r + p for r, p in zip(running, result.points, strict=True)]
+        assert tuple(running) == result.totals
+    assert state.scores == tuple(running)
+    dealers = [r.dealer for r in state.results]
+    assert dealers == [(players - 1 + i) % players for i in range(len(dealers))]

@@ -188,3 +188,17 @@ def test_with_no_pack_and_a_single_discard_only_the_discard_can_be_drawn() -> No
     """Ruling 11 edge: nothing to reshuffle, so the exposed card is the only draw."""
     state = rig([["CAN.3", "AUS.4"], ["FOG"]], pack=(), discards=("SL",))
     assert keys(state) == ["draw:discard"]
+
+
+def test_an_impossible_pack_draw_is_explained() -> None:
+    """Ruling 11 edge: with nothing to reshuffle, drawing from the pack is refused with a reason."""
+    state = rig([["CAN.3", "AUS.4"], ["FOG"]], pack=(), discards=("SL",))
+    with pytest.raises(IllegalActionError, match="pack is empty"):
+        GAME.apply(state, 0, "draw:pack")
+
+
+def test_the_discard_prompt_says_when_nothing_could_be_played() -> None:
+    """Rule 3(b): the player is told why the turn skipped to the discard."""
+    state = rig([["CAN.3", "AUS.4"], ["FOG"]], pack=("IND.5",))
+    state, _ = act(state, 0, "draw:pack")
+    assert GAME.prompt(state, 0).startswith("No card can be played")
