@@ -15,6 +15,8 @@ def configure_logging(level: str) -> None:
         format="%(asctime)s %(levelname)-7s %(name)s: %(message)s",
         stream=sys.stderr,
     )
+    # aiosqlite logs every statement at DEBUG; that drowns the bot's own debug output.
+    logging.getLogger("aiosqlite").setLevel(max(logging.INFO, logging.getLogger().level))
 
 
 def main() -> int:

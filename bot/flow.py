@@ -184,6 +184,25 @@ async def handle_lobby(interaction: discord.Interaction, pk: int, op: str) -> No
         await report(interaction, exc)
 
 
+async def announce(
+    interaction: discord.Interaction,
+    text: str,
+    *,
+    note: str,
+    view: discord.ui.View | None = None,
+    mentions: discord.AllowedMentions | None = None,
+) -> None:
+    """Post a public outcome as a channel message and confirm privately to the user.
+
+    Commands defer ephemerally, so a refusal is never shown to the whole channel.
+    """
+    channel = bot_of(interaction).get_partial_messageable(channel_id_of(interaction))
+    kwargs = {"view": view} if view is not None else {}
+    allowed = mentions or discord.AllowedMentions.none()
+    await channel.send(text, allowed_mentions=allowed, **kwargs)
+    await interaction.followup.send(note, ephemeral=True)
+
+
 async def start_game(bot: HangarBot, channel_id: int, user_id: int, admin: bool) -> None:
     """Start the lobby's game and post the first board, pinging whoever acts first."""
     result = await bot.service.start(channel_id, user_id, admin)

@@ -8,7 +8,7 @@ import json
 import discord
 from discord import app_commands
 
-from bot.flow import bot_of, channel_id_of, is_admin, post_board
+from bot.flow import announce, bot_of, channel_id_of, is_admin, post_board
 
 
 class AdminGroup(app_commands.Group):
@@ -41,11 +41,12 @@ class AdminGroup(app_commands.Group):
     @app_commands.command(name="abandon", description="End this channel's game now")
     async def abandon(self, interaction: discord.Interaction) -> None:
         """Abandon the game whatever its state."""
-        await interaction.response.defer(thinking=True)
+        await interaction.response.defer(ephemeral=True, thinking=True)
         loaded = await bot_of(interaction).service.abandon(
             channel_id_of(interaction), interaction.user.id, True
         )
-        await interaction.followup.send(f"An admin ended the {loaded.game.title} game here.")
+        text = f"An admin ended the {loaded.game.title} game here."
+        await announce(interaction, text, note="Abandoned.")
 
     @app_commands.command(name="replace", description="Give a player's seat to someone else")
     @app_commands.describe(old="The player leaving", new="The player taking the seat")
@@ -53,14 +54,13 @@ class AdminGroup(app_commands.Group):
         self, interaction: discord.Interaction, old: discord.Member, new: discord.Member
     ) -> None:
         """Swap the user in a seat; the game state is untouched."""
-        await interaction.response.defer(thinking=True)
+        await interaction.response.defer(ephemeral=True, thinking=True)
         await bot_of(interaction).service.replace(
             channel_id_of(interaction), old.id, new.id, new.display_name
         )
-        await interaction.followup.send(
-            f"{new.mention} takes over {old.display_name}'s seat.",
-            allowed_mentions=discord.AllowedMentions(users=[new]),
-        )
+        text = f"{new.mention} takes over {old.display_name}'s seat."
+        mentions = discord.AllowedMentions(users=[new])
+        await announce(interaction, text, note="Seat replaced.", mentions=mentions)
 
     @app_commands.command(
         name="undo", description="Take back the last move (if it revealed nothing)"

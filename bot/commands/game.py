@@ -9,6 +9,7 @@ from discord import app_commands
 
 from bot.commands.options import new_game_command
 from bot.flow import (
+    announce,
     bot_of,
     channel_id_of,
     is_admin,
@@ -35,37 +36,36 @@ class GameGroup(app_commands.Group):
     @app_commands.command(name="join", description="Take a seat in this channel's lobby")
     async def join(self, interaction: discord.Interaction) -> None:
         """Join the lobby."""
-        await interaction.response.defer(thinking=True)
+        await interaction.response.defer(ephemeral=True, thinking=True)
         user = interaction.user
         loaded = await bot_of(interaction).service.join(
             channel_id_of(interaction), user.id, user.display_name
         )
-        await interaction.followup.send(
-            f"{user.display_name} joined.\n" + lobby_text(loaded), view=lobby_view(loaded)
-        )
+        text = f"{user.display_name} joined.\n" + lobby_text(loaded)
+        await announce(interaction, text, view=lobby_view(loaded), note="You joined the lobby.")
 
     @app_commands.command(name="leave", description="Leave this channel's lobby")
     async def leave(self, interaction: discord.Interaction) -> None:
         """Leave the lobby (the creator leaving closes it)."""
-        await interaction.response.defer(thinking=True)
+        await interaction.response.defer(ephemeral=True, thinking=True)
         loaded = await bot_of(interaction).service.leave(
             channel_id_of(interaction), interaction.user.id
         )
         if loaded.record.status == "lobby":
             text = f"{interaction.user.display_name} left.\n" + lobby_text(loaded)
-            await interaction.followup.send(text, view=lobby_view(loaded))
+            await announce(interaction, text, view=lobby_view(loaded), note="You left the lobby.")
         else:
-            await interaction.followup.send("The lobby was closed.")
+            await announce(interaction, "The lobby was closed.", note="You closed the lobby.")
 
     @app_commands.command(name="start", description="Start the game (creator or admin)")
     async def start(self, interaction: discord.Interaction) -> None:
         """Start the lobby's game."""
-        await interaction.response.defer(thinking=True)
+        await interaction.response.defer(ephemeral=True, thinking=True)
         bot = bot_of(interaction)
         await start_game(
             bot, channel_id_of(interaction), interaction.user.id, is_admin(interaction)
         )
-        await interaction.followup.send("▶️ The game has started — the board is below.")
+        await interaction.followup.send("▶️ The game has started.", ephemeral=True)
 
     @app_commands.command(name="status", description="Re-post the board and the current prompt")
     async def status(self, interaction: discord.Interaction) -> None:
@@ -128,11 +128,12 @@ class GameGroup(app_commands.Group):
     @app_commands.command(name="abandon", description="End this game (creator before start; admin)")
     async def abandon(self, interaction: discord.Interaction) -> None:
         """Abandon the channel's game."""
-        await interaction.response.defer(thinking=True)
+        await interaction.response.defer(ephemeral=True, thinking=True)
         loaded = await bot_of(interaction).service.abandon(
             channel_id_of(interaction), interaction.user.id, is_admin(interaction)
         )
-        await interaction.followup.send(f"The {loaded.game.title} game here was abandoned.")
+        text = f"The {loaded.game.title} game here was abandoned."
+        await announce(interaction, text, note="Abandoned.")
 
 
 async def rules_for(interaction: discord.Interaction, game_id: str | None) -> Game:
@@ -149,7 +150,7 @@ async def rules_for(interaction: discord.Interaction, game_id: str | None) -> Ga
 
 async def open_lobby(interaction: discord.Interaction, game: Game, options: dict[str, Any]) -> None:
     """`/game new <game>`: validate options, open the lobby, show Join/Leave/Start."""
-    await interaction.response.defer(thinking=True)
+    await interaction.response.defer(ephemeral=True, thinking=True)
     if interaction.guild_id is None:
         raise RulesError("Games can only be played in a server channel.")
     user = interaction.user
@@ -161,7 +162,7 @@ async def open_lobby(interaction: discord.Interaction, game: Game, options: dict
         user.id,
         user.display_name,
     )
-    await interaction.followup.send(lobby_text(loaded), view=lobby_view(loaded))
+    await announce(interaction, lobby_text(loaded), view=lobby_view(loaded), note="Lobby opened.")
 
 
 @app_commands.command(name="mygames", description="Your games on this server and whose turn it is")

@@ -17,17 +17,17 @@ MAX_STEPS = 3000
 async def _lobby(fake: FakeDiscord, table: Table) -> None:
     """Alice opens a lobby, Bob joins with the button, Carol may not start it, Alice starts."""
     alice, bob, carol = table.players[0], table.players[1], table.stranger
-    reply = await (
-        await fake.slash(alice, table.channel, "game new takeoff", scoring="A")
-    ).response()
-    lobby = reply.message
-    assert lobby is not None and "Takeoff!" in reply.all_text and "scoring=A" in reply.all_text
-    join = next(c for c in reply.custom_ids if c.endswith(":join"))
+    mark = fake.mark()
+    await (await fake.slash(alice, table.channel, "game new takeoff", scoring="A")).response()
+    lobby = await fake.wait_for_message(table.channel, lambda m: "lobby" in m.content, after=mark)
+    assert "Takeoff!" in lobby.content and "scoring=A" in lobby.content
+    ids = [c["custom_id"] for c in lobby.iter_components()]
+    join = next(c for c in ids if c.endswith(":join"))
     await (await fake.click(bob, lobby, join)).response()
     refused = await (await fake.slash(carol, table.channel, "game start")).response()
     assert refused.ephemeral and "creator" in refused.all_text.lower()
     mark = fake.mark()
-    start = next(c for c in reply.custom_ids if c.endswith(":start"))
+    start = next(c for c in ids if c.endswith(":start"))
     await (await fake.click(alice, lobby, start)).response()
     await fake.wait_for_message(table.channel, lambda m: bool(m.attachments), after=mark)
 
