@@ -79,8 +79,13 @@ MIGRATION_1 = [
     """,
 ]
 
-# /mygames looks games up by player.
-MIGRATION_2 = ["CREATE INDEX seats_by_user ON seats (user_id)"]
+# Lookups that grow with use: /mygames by player, a channel's latest game (finished ones too),
+# and "was this move undone?" when reading the log (otherwise quadratic in its length).
+MIGRATION_2 = [
+    "CREATE INDEX seats_by_user ON seats (user_id)",
+    "CREATE INDEX games_by_channel ON games (channel_id, pk)",
+    "CREATE INDEX actions_undone ON actions (game_pk, undoes) WHERE undoes IS NOT NULL",
+]
 
 MIGRATIONS: tuple[list[str], ...] = (MIGRATION_1, MIGRATION_2)
 LATEST = len(MIGRATIONS)

@@ -107,8 +107,11 @@ async def _stored(db: aiosqlite.Connection, row: aiosqlite.Row) -> StoredGame:
 
 async def fetch_open_game(db: aiosqlite.Connection, channel_id: int) -> StoredGame | None:
     """The lobby or running game in this channel, if any."""
-    sql = f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? AND status IN (?, ?)"
-    async with db.execute(sql, (channel_id, *OPEN_STATUSES)) as cursor:
+    # Literal statuses (not parameters) so SQLite can use the partial unique index.
+    sql = (
+        f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? AND status IN ('lobby', 'running')"
+    )
+    async with db.execute(sql, (channel_id,)) as cursor:
         row = await cursor.fetchone()
     return await _stored(db, row) if row else None
 

@@ -27,7 +27,8 @@ async def test_empty_database_migrates_to_latest(tmp_path: Path) -> None:
         assert await schema_version(store.db) == LATEST
         assert {"games", "seats", "actions", "events"} <= await _names(store.db, "table")
         indexes = await _names(store.db, "index")
-        assert {"games_one_open_per_channel", "seats_by_user"} <= indexes
+        assert {"games_one_open_per_channel", "seats_by_user", "games_by_channel"} <= indexes
+        assert "actions_undone" in indexes
         assert {"actions_no_update", "actions_no_delete"} <= await _names(store.db, "trigger")
     finally:
         await store.close()
