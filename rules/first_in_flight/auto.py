@@ -1,0 +1,283 @@
+"""A baseline automatic player: simple heuristics, no lookahead (used by the simulator)."""
+
+from __future__ import annotations
+
+import random
+from math import comb
+
+from rules.core import Action
+from rules.first_in_flight.board import spaces
+from rules.first_in_flight.common import data_of, player
+from rules.first_in_flight.costs import target_option
+from rules.first_in_flight.row import flight_of, problem_count
+from rules.first_in_flight.state import State, Step
+
+ACTION_VALUE = {
+    "fly": 5.0,
+    "upgrade": 6.5,
+    "repair": 5.5,
+    "technology": 5.0,
+    "skill": 3.5,
+    "friend": 3.0,
+    "funding": 2.0,
+    "experience": 2.5,
+    "glide": 1.0,
+}
+SKIP_COST = 0.6  # each free Action Space passed is an opportunity lost this Year
+
+
+def choose(state: State, seat: int, legal: list[Action], rng: random.Random) -> str:
+    """The key this player picks among `legal`."""
+    step = state.steps[-1]
+    handler = _HANDLERS.get(step.kind)
+    keys = [a.key for a in legal]
+    if handler is None:
+        return keys[0]
+    return handler(state, step, keys, rng)
+
+
+def _deck_stats(state: State, seat: int) -> tuple[int, int, int]:
+    """(cards, Problem cards, Upgrade cards) in the seat's whole deck (known counts)."""
+    data = data_of(state)
+    mat = player(state, seat)
+    cards = [*mat.deck, *(g for g in mat.garage if g)]
+    problems = sum(1 for c in cards if data.flight(c).problems)
+    upgrades = sum(1 for c in cards if data.flight(c).kind == "upgrade")
+    return len(cards), problems, upgrades
+
+
+def _action_value(state: State, seat: int, action: str) -> float:
+    """How much this player wants an action now."""
+    value = ACTION_VALUE.get(action, 0.0)
+    mat = player(state, seat)
+    _, problems, upgrades = _deck_stats(state, seat)
+    if action == "fly":
+        value += 0.9 * upgrades - 1.5 * sum(1 for g in mat.garage if g) + state.year * 0.5
+    if action == "upgrade":
+        value -= 0.6 * max(0, problems - 5) + (1.5 if state.year >= 4 else 0)
+    if action == "funding" and mat.coins < 4:
+        value += 2
+    return value
+
+
+def _space_value(state: State, seat: int, step: Step) -> float:
+    """Value of the best fully specified action on a space, minus the spaces skipped."""
+    from rules.first_in_flight.actions import targets
+
+    best = max(
+        (_action_value(state, seat, target_option(state, t).action) for t in targets(state, step)),
+        default=-9.0,
+    )
+    if any(o.action == "any" for o in spaces(state)[step.space].options):
+        best -= 1.0
+    if step.via == "todd":
+        return best
+    here = state.pawns[seat].pos
+    skipped = sum(
+        1
+        for p, s in enumerate(spaces(state))
+        if here < p < step.space and s.kind == "action" and all(q.pos != p for q in state.pawns)
+    )
+    return best - SKIP_COST * skipped
+
+
+def _turn(state: State, step: Step, keys: list[str], rng: random.Random) -> str:
+    """Move to the best-valued space; abilities that give coins or cards first."""
+    if "recover" in keys:
+        return "recover"
+    if "menu:other" in keys and state.pawns[step.seat].standing:
+        return "menu:other"
+    best, best_key = 0.0, "start"
+    for key in keys:
+        if key.startswith("move:"):
+            probe = Step(kind="space", seat=step.seat, space=int(key[5:]))
+            value = _space_value(state, step.seat, probe)
+            if value > best:
+                best, best_key = value, key
+    return best_key
+
+
+def _space(state: State, step: Step, keys: list[str], rng: random.Random) -> str:
+    """Todd / Fame: the best space to use without moving."""
+    scored = [
+        (_space_value(state, step.seat, step.model_copy(update={"space": int(k[4:])})), k)
+        for k in keys
+        if k.startswith("use:")
+    ]
+    return max(scored)[1] if scored else keys[-1]
+
+
+def _option(state: State, step: Step, keys: list[str], rng: random.Random) -> str:
+    """Among a space's options (or a copied space), the best-valued."""
+    scored = []
+    for key in keys:
+        if key == "cancel":
+            continue
+        kind, _, arg = key.partition(":")
+        probe = step
+        if kind in ("opt", "copt"):
+            probe = step.model_copy(update={"option": int(arg)})
+            if kind == "opt" and spaces(state)[step.space].options[int(arg)].action == "any":
+                scored.append((4.0, key))
+                continue
+        else:
+            probe = step.model_copy(update={"copied": int(arg), "option": 0})
+        scored.append((_action_value(state, step.seat, target_option(state, probe).action), key))
+    return max(scored)[1]
+
+
+def _pay(state: State, step: Step, keys: list[str], rng: random.Random) -> str:
+    """Prefer Money while coins last; Upgrades buy X = 3–4."""
+    coins = player(state, step.seat).coins
+    pays = [k for k in keys if k.startswith("pay:")]
+
+    def parse(key: str) -> tuple[int, int, int]:
+        body = key.split(":")[1]
+        m, rest = body[1:].split("t")
+        t, x = rest.split("x")
+        return int(m), int(t), int(x)
+
+    def score(key: str) -> float:
+        m, t, x = parse(key)
+        value = -m * (1.0 if coins - m >= 2 else 2.0) - t * 1.3
+        if x:
+            value += 1.6 * min(x, 4)
+        return value + (0.5 if ":" in key[4:] and key.count(":") > 1 else 0.0)
+
+    return max(pays, key=score) if pays else keys[0]
+
+
+def _flight(state: State, step: Step, keys: list[str], rng: random.Random) -> str:
+    """Push your luck on the odds of the deck; use Skills and abilities while flying."""
+    exhausts = [k for k in keys if k.startswith("exhaust:")]
+    if exhausts:
+        return exhausts[0]
+    f = flight_of(state)
+    if "menu:skill" in keys:
+        return "menu:skill"
+    if "menu:other" in keys and (problem_count(state) >= 2 or len(f.row) >= 4):
+        return "menu:other"
+    if "draw" not in keys:
+        return "descend"
+    if "descend" not in keys:
+        return "draw"
+    return "draw" if _should_draw(state) else "descend"
+
+
+def _should_draw(state: State) -> bool:
+    """Draw again while the chance of crashing on the next card stays low."""
+    f = flight_of(state)
+    data = data_of(state)
+    deck = player(state, f.seat).deck
+    bad = sum(1 for c in deck if data.flight(c).problems)
+    need = 4 - problem_count(state)
+    n = len(deck)
+    if n <= 2:
+        return False
+    if need >= 3:
+        return True
+    p_next = bad / n
+    if need == 2:
+        land_risk = 1 - comb(n - bad, 2) / comb(n, 2) if n >= 2 else 1.0
+        return p_next < 0.3 and land_risk < 0.75
+    return False
+
+
+def _menu(state: State, step: Step, keys: list[str], rng: random.Random) -> str:
+    """Use the first ability offered (barring ones that only pay off later)."""
+    uses = [k for k in keys if k.startswith("use:")]
+    return uses[0] if uses else keys[-1]
+
+
+def _look(state: State, step: Step, keys: list[str], rng: random.Random) -> str:
+    """Best card first / problems to the bottom / best card into the Flight."""
+    data = data_of(state)
+
+    def goodness(key: str) -> float:
+        card = key.split(":", 1)[1] if ":" in key else ""
+        if not card:
+            return 0.0
+        spec = data.flight(card)
+        return spec.distance - 5 * spec.problems
+
+    if step.dest == "bottom_any":
+        worst = [k for k in keys if k.startswith("bottom:") and goodness(k) < 0]
+        return worst[0] if worst else "done"
+    return max(keys, key=goodness)
+
+
+def _pick(state: State, step: Step, keys: list[str], rng: random.Random) -> str:
+    """Highest Upgrade; for Development cards, the first offered."""
+    data = data_of(state)
+
+    def value(key: str) -> int:
+        card = key.split(":", 1)[1]
+        try:
+            return data.flight(card).distance
+        except KeyError:
+            return 0
+
+    return max(keys, key=value)
+
+
+def _dev(state: State, step: Step, keys: list[str], rng: random.Random) -> str:
+    """A face-up card by preference order, else the deck's top."""
+    takes = [k for k in keys if k.startswith("take:")]
+    ranked = sorted(takes, key=lambda k: PREFERENCE.index(k[5:]) if k[5:] in PREFERENCE else 99)
+    return ranked[0] if ranked else keys[-1]
+
+
+def _cleanup(state: State, step: Step, keys: list[str], rng: random.Random) -> str:
+    """Garage the worst flaws (two at most)."""
+    order = ("garage:power_failure", "garage:delicate_wing", "garage:pitch_instability")
+    for key in (*order, *keys):
+        if key in keys:
+            return key
+    return "done"
+
+
+def _first(state: State, step: Step, keys: list[str], rng: random.Random) -> str:
+    """The first non-cancel option."""
+    return next((k for k in keys if k != "cancel"), keys[0])
+
+
+def _draft(state: State, step: Step, keys: list[str], rng: random.Random) -> str:
+    """Random Pilot (so simulated win rates by Pilot are unbiased)."""
+    return rng.choice(keys)
+
+
+PREFERENCE = (
+    "launch_rail",
+    "dihedral_wing",
+    "hinged_rudder",
+    "radial_engine",
+    "forward_elevator",
+    "wind_tunnel",
+    "tetrahedral_kites",
+    "level_out",
+    "roll_control",
+    "charley_furnas",
+    "octave_chanute",
+    "charles_manly",
+    "hart_berg",
+)
+
+_HANDLERS = {
+    "draft": _draft,
+    "turn": _turn,
+    "space": _space,
+    "option": _option,
+    "any_target": _option,
+    "copy_option": _option,
+    "repair_slot": _first,
+    "pay": _pay,
+    "dev": _dev,
+    "abilities": _menu,
+    "copy": _first,
+    "ignore": _first,
+    "refresh": _first,
+    "look": _look,
+    "pick": _pick,
+    "flight": _flight,
+    "cleanup": _cleanup,
+}

@@ -1,0 +1,111 @@
+"""Simulate games between automatic players and print balance figures.
+
+Usage: python -m rules.first_in_flight.simulate --games 100 --players 3
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections import Counter
+from dataclasses import dataclass, field
+
+from rules.first_in_flight import GAME
+from rules.first_in_flight.auto import choose
+from rules.first_in_flight.common import data_of
+from rules.first_in_flight.state import State
+
+STEP_LIMIT = 20000
+
+
+@dataclass
+class Tally:
+    """Figures collected over many games."""
+
+    games: int = 0
+    by_40: Counter[int] = field(default_factory=Counter)  # Year in which 40 was reached
+    by_year4: int = 0
+    records: Counter[int] = field(default_factory=Counter)  # winning records, in buckets of 5
+    pilot_games: Counter[str] = field(default_factory=Counter)
+    pilot_wins: Counter[str] = field(default_factory=Counter)
+    gustave_wins: int = 0
+    turns: int = 0
+
+
+def play_one(seed: int, players: int, options: dict[str, object] | None = None) -> State:
+    """One full game between automatic players."""
+    state = GAME.new_game(seed, players, options)
+    rng = random.Random(seed)
+    for _ in range(STEP_LIMIT):
+        active = GAME.active_players(state)
+        if not active:
+            return state
+        seat = active[0]
+        key = choose(state, seat, GAME.legal_actions(state, seat), rng)
+        state = GAME.apply(state, seat, key).state  # type: ignore[assignment]
+    raise RuntimeError(f"game {seed} did not finish")
+
+
+def record_game(tally: Tally, state: State, end_year: int) -> None:
+    """Add one finished game to the tally."""
+    outcome = GAME.outcome(state)
+    assert outcome is not None
+    tally.games += 1
+    if state.end_trigger == -1:
+        tally.by_year4 += 1
+    else:
+        tally.by_40[end_year] += 1
+    best = max(outcome.scores)
+    tally.records[best // 5 * 5] += 1
+    gustave_won = state.gustave and outcome.reason.startswith("Gustave won")
+    tally.gustave_wins += int(gustave_won)
+    for seat, mat in enumerate(state.seats):
+        tally.pilot_games[mat.pilot] += 1
+        if seat in outcome.winners and not gustave_won:
+            tally.pilot_wins[mat.pilot] += 1
+    tally.turns += state.turns
+
+
+def report(tally: Tally, players: int) -> str:
+    """The printed summary."""
+    n = max(tally.games, 1)
+    data = data_of(GAME.new_game(0, players, None))
+    lines = [f"{tally.games} games, {players} players ({data.name})"]
+    ended = ", ".join(f"Year {y}: {c}" for y, c in sorted(tally.by_40.items()))
+    lines.append(f"ended by a 40+ record: {sum(tally.by_40.values())} ({ended or 'none'})")
+    lines.append(f"ended after Year 4: {tally.by_year4}")
+    lines.append(
+        "winning record: "
+        + ", ".join(f"{r}-{r + 4}: {c}" for r, c in sorted(tally.records.items()))
+    )
+    if tally.gustave_wins:
+        lines.append(f"Gustave won: {tally.gustave_wins}")
+    lines.append("win rate by Pilot:")
+    for pilot in sorted(tally.pilot_games):
+        games, wins = tally.pilot_games[pilot], tally.pilot_wins[pilot]
+        lines.append(f"  {pilot:15} {wins:4}/{games:<4} {wins / games:6.1%}")
+    lines.append(
+        f"mean turns per game: {tally.turns / n:.1f} ({tally.turns / n / players:.1f} per player)"
+    )
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the simulation from the command line."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=50)
+    parser.add_argument("--players", type=int, default=3)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--gustave", choices=("standard", "advanced"), default="standard")
+    args = parser.parse_args(argv)
+    tally = Tally()
+    for i in range(args.games):
+        state = play_one(args.seed + i, args.players, {"gustave": args.gustave})
+        record_game(tally, state, state.year)
+    sys.stdout.write(report(tally, args.players) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
