@@ -53,13 +53,16 @@ class Table:
             self.loaded = (await self.service.start(channel, PLAYERS[0], False)).loaded
         return self.loaded
 
-    async def timed_move(self) -> tuple[float, str]:
-        """Seconds for one act() and the bytes it stored (action, events, snapshot)."""
+    async def timed_move(self) -> tuple[float, float, str]:
+        """Seconds for one act(), for the bare rules apply, and the bytes act() stored."""
         loaded = await self.current()
         seat = loaded.active_seats[0]
         action = self.chooser.choice(self.game.legal_actions(loaded.state, seat))
         user = loaded.user_of(seat)
         assert user is not None
+        start = time.perf_counter()
+        self.game.apply(loaded.state, seat, action.key)
+        pure = time.perf_counter() - start
         start = time.perf_counter()
         result = await self.service.act(
             loaded.record.channel_id, user, action.key, loaded.record.version
@@ -71,7 +74,7 @@ class Table:
             [e.model_dump(mode="json") for e in result.events],
             self.game.dump_state(result.loaded.state),
         ]
-        return elapsed, json.dumps(stored, separators=(",", ":"), ensure_ascii=False)
+        return elapsed, pure, json.dumps(stored, separators=(",", ":"), ensure_ascii=False)
 
 
 async def bare_insert(store: Store, body: str) -> float:
@@ -82,7 +85,7 @@ async def bare_insert(store: Store, body: str) -> float:
     return time.perf_counter() - start
 
 
-async def measure(path: Path) -> tuple[list[float], list[float], list[int], str]:
+async def measure(path: Path) -> tuple[list[float], list[float], list[float], list[int], str]:
     """Interleaved timings of act() and of the bare insert, over REPEATS moves."""
     store = await open_store(path)
     try:
@@ -90,13 +93,14 @@ async def measure(path: Path) -> tuple[list[float], list[float], list[int], str]
             await db.execute("CREATE TABLE bench_blob (id INTEGER PRIMARY KEY, body TEXT)")
         game, options = bench_game()
         table = Table(GameService(store, games={game.id: game}), game, options)
-        acts, bares, sizes = [], [], []
+        acts, pures, bares, sizes = [], [], [], []
         for _ in range(REPEATS):
-            seconds, body = await table.timed_move()
+            seconds, pure, body = await table.timed_move()
             acts.append(seconds)
+            pures.append(pure)
             bares.append(await bare_insert(store, body))
             sizes.append(len(body.encode()))
-        return acts, bares, sizes, game.id
+        return acts, pures, bares, sizes, game.id
     finally:
         await store.close()
 
@@ -104,11 +108,13 @@ async def measure(path: Path) -> tuple[list[float], list[float], list[int], str]
 def main() -> None:
     """Print apply+commit ÷ bare INSERT+COMMIT (medians) for one action."""
     with tempfile.TemporaryDirectory(prefix="hangar-bench-") as tmp:
-        acts, bares, sizes, game_id = asyncio.run(measure(Path(tmp) / "bench.sqlite3"))
+        acts, pures, bares, sizes, game_id = asyncio.run(measure(Path(tmp) / "bench.sqlite3"))
     act, bare = statistics.median(acts), statistics.median(bares)
+    pure = statistics.median(pures)
     print(f"commit bench ({game_id}, median of {REPEATS}, WAL, synchronous=FULL, file in {tmp})")
     print(
         f"  act() load+apply+log+commit {act * 1000:.2f} ms, bare INSERT+COMMIT "
         f"{bare * 1000:.2f} ms, ratio = {act / bare:.2f}, "
         f"{statistics.median(sizes) / 1024:.1f} KiB written per move"
     )
+    print(f"  (of which the rules alone, game.apply without the store: {pure * 1000:.2f} ms)")
