@@ -13,7 +13,7 @@ class Options(Frozen):
     """Takeoff! game options (each becomes a slash-command option)."""
 
     scoring: Literal["A", "B"] = Field(
-        "B", description="Scoring: A = 2/1 per stone + row bonus; B = seat popularity (default)"
+        "B", description="Scoring: A = 2/1 per stone plus row bonus; B = points by seat popularity"
     )
     business_rows: int = Field(
         3, ge=1, le=6, description="How many numbered rows are Business class (red carpet)"
