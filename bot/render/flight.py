@@ -89,7 +89,7 @@ def _header(draw: ImageDraw.ImageDraw, view: FlightGameView, names: Sequence[str
     goal = (
         f"match to {view.target} points"
         if view.match == "target"
-        else f"match of {view.hands_to_play} hands"
+        else f"match of {view.hands_to_play} hand{'s' if view.hands_to_play != 1 else ''}"
     )
     info = f"Hand {view.hand_number} · dealer {_name(names, view.dealer)} · {goal}"
     draw.text((MARGIN + 100, 18), fit_text(info, WIDTH - 140, 15), font=font(15), fill=MUTED)
@@ -240,8 +240,8 @@ SHORT_TITLES = {
     "landing": ("Safe", "Landing"),
     "fog": ("Fog", "obstacle"),
     "customs": ("Customs", "obstacle"),
-    "alt": ("Alt. Route", "cancels Fog"),
-    "passport": ("Passport", "cancels Customs"),
+    "alt": ("Alt. Route", "on a Fog"),
+    "passport": ("Passport", "on Customs"),
 }
 
 
