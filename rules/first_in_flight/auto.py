@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 from math import comb
-
 from rules.core import Action
 from rules.first_in_flight.board import spaces
 from rules.first_in_flight.common import data_of, player
@@ -24,6 +23,8 @@ ACTION_VALUE = {
     "glide": 1.0,
 }
 SKIP_COST = 0.6  # each free Action Space passed is an opportunity lost this Year
+TIME_COST = 1.5  # paying Time jumps over Action Spaces
+UPGRADE_X = 1.4  # worth of one more Upgrade card looked at (up to 5)
 
 
 def choose(state: State, seat: int, legal: list[Action], rng: random.Random) -> str:
@@ -55,8 +56,8 @@ def _action_value(state: State, seat: int, action: str) -> float:
         value += 0.9 * upgrades - 1.5 * sum(1 for g in mat.garage if g) + state.year * 0.5
     if action == "upgrade":
         value -= 0.6 * max(0, problems - 5) + (1.5 if state.year >= 4 else 0)
-    if action == "funding" and mat.coins < 4:
-        value += 2
+    if action == "funding":
+        value += 2.5 if mat.coins < 4 else (1.0 if mat.coins < 7 else -1.0)
     return value
 
 
@@ -127,22 +128,24 @@ def _option(state: State, step: Step, keys: list[str], rng: random.Random) -> st
 
 
 def _pay(state: State, step: Step, keys: list[str], rng: random.Random) -> str:
-    """Prefer Money while coins last; Upgrades buy X = 3–4."""
+    """Money is worth a coin each; Time costs the Action Spaces it jumps over."""
+    from rules.first_in_flight.actions import stand_pos
+    from rules.first_in_flight.board import time_target
+
     coins = player(state, step.seat).coins
+    here = stand_pos(state, step)
     pays = [k for k in keys if k.startswith("pay:")]
 
-    def parse(key: str) -> tuple[int, int, int]:
-        body = key.split(":")[1]
-        m, rest = body[1:].split("t")
-        t, x = rest.split("x")
-        return int(m), int(t), int(x)
-
     def score(key: str) -> float:
-        m, t, x = parse(key)
-        value = -m * (1.0 if coins - m >= 2 else 2.0) - t * 1.3
-        if x:
-            value += 1.6 * min(x, 4)
-        return value + (0.5 if ":" in key[4:] and key.count(":") > 1 else 0.0)
+        body = key.split(":")[1]
+        m_text, rest = body[1:].split("t")
+        t_text, x_text = rest.split("x")
+        m, t, x = int(m_text), int(t_text), int(x_text)
+        end = time_target(state, here, t) or here
+        jumped = sum(1 for p in range(here + 1, end) if spaces(state)[p].kind == "action")
+        value = -m * (1.0 if coins - m >= 2 else 1.8) - TIME_COST * jumped - 0.2 * t
+        value += UPGRADE_X * min(x, 5) + 0.3 * max(0, x - 5)
+        return value + (0.3 if key.count(":") > 1 else 0.0)
 
     return max(pays, key=score) if pays else keys[0]
 
@@ -164,23 +167,52 @@ def _flight(state: State, step: Step, keys: list[str], rng: random.Random) -> st
     return "draw" if _should_draw(state) else "descend"
 
 
+LYING_COST = 2.0  # a crash lays the pawn down: Recover costs 2 Time
+
+
+def _descend_value(cards: list[tuple[int, int]], need: int) -> float:
+    """Expected Distance from Descending now: two landing draws and the Descend card."""
+    n = len(cards)
+    if n == 0:
+        return 5.0
+    avg = sum(d for d, _ in cards) / n
+    bad = sum(1 for _, p in cards if p)
+    pairs = comb(n, 2) if n >= 2 else 1
+    if need <= 1:
+        crash = 1 - (comb(n - bad, 2) / pairs if n >= 2 else (n - bad) / n)
+    elif need == 2:
+        crash = comb(bad, 2) / pairs if n >= 2 else 0.0
+    else:
+        crash = 0.0
+    return min(2, n) * avg + 5 * (1 - crash) + (2 - LYING_COST) * crash
+
+
 def _should_draw(state: State) -> bool:
-    """Draw again while the chance of crashing on the next card stays low."""
+    """One-step lookahead on max(record, Distance): draw when that beats Descending now."""
+    from rules.first_in_flight.scoring import flight_distance
+
     f = flight_of(state)
     data = data_of(state)
     deck = player(state, f.seat).deck
-    bad = sum(1 for c in deck if data.flight(c).problems)
     need = 4 - problem_count(state)
-    n = len(deck)
-    if n <= 2:
+    cards = [(data.flight(c).distance, data.flight(c).problems) for c in deck]
+    if len(cards) <= 1:
         return False
-    if need >= 3:
-        return True
-    p_next = bad / n
-    if need == 2:
-        land_risk = 1 - comb(n - bad, 2) / comb(n, 2) if n >= 2 else 1.0
-        return p_next < 0.3 and land_risk < 0.75
-    return False
+    now = flight_distance(state)[0]
+    record = player(state, f.seat).record
+
+    def worth(distance: float) -> float:
+        return max(distance, record + 0.5 * (distance - record))
+
+    stop = worth(now + _descend_value(cards, need))
+    go = 0.0
+    for i, (dist, problems) in enumerate(cards):
+        rest = cards[:i] + cards[i + 1 :]
+        if problems >= need:
+            go += worth(now + dist) - LYING_COST
+        else:
+            go += worth(now + dist + _descend_value(rest, need - problems))
+    return go / len(cards) > stop
 
 
 def _menu(state: State, step: Step, keys: list[str], rng: random.Random) -> str:
