@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from math import comb
+
 from rules.core import Action
 from rules.first_in_flight.board import spaces
 from rules.first_in_flight.common import data_of, player
@@ -15,9 +16,9 @@ ACTION_VALUE = {
     "fly": 5.0,
     "upgrade": 6.5,
     "repair": 5.5,
-    "technology": 5.0,
-    "skill": 3.5,
-    "friend": 3.0,
+    "technology": 6.5,
+    "skill": 5.0,
+    "friend": 4.5,
     "funding": 2.0,
     "experience": 2.5,
     "glide": 1.0,

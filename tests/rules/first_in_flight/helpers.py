@@ -89,3 +89,15 @@ def reseed(state: State, seed: int) -> State:
 def texts(events: Sequence[Event]) -> str:
     """All public event lines joined."""
     return "\n".join(e.text for e in events)
+
+
+def amount(card: str) -> int:
+    """The n of a Development card's first numeric effect (tests follow data tuning)."""
+    from rules.first_in_flight.data import load_data
+
+    for ability in load_data().dev(card).abilities:
+        for effect in ability.effects:
+            n = getattr(effect, "n", None)
+            if isinstance(n, int):
+                return n
+    raise KeyError(card)

@@ -6,7 +6,7 @@ import pytest
 
 from rules.first_in_flight.state import State
 from rules.first_in_flight.view import build_view
-from tests.rules.first_in_flight.helpers import act, flying, keys, own, table
+from tests.rules.first_in_flight.helpers import act, amount, flying, keys, own, table
 
 
 def _fly(deck: list[str], *cards: str, pilot: str = "wright") -> State:
@@ -28,17 +28,18 @@ def _row(state: State) -> list[str]:
 
 
 UP = ["upgrade_3", "upgrade_4", "glide"]
+G3 = ["glide"] * 3
 
 
 @pytest.mark.parametrize(
     ("tech", "deck", "plays", "expected"),
     [
         ("dihedral_wing", UP, ("draw", "descend"), 8 + 5 + 2),
-        ("hinged_rudder", ["glide"] * 3, ("draw", "descend"), 3 + 6),
-        ("launch_rail", ["glide"] * 3, ("draw", "descend"), 3 + 5 + 2),
-        ("radial_engine", UP, ("draw", "descend"), 8 + 5 + 1),
-        ("ailerons", ["glide"] * 6, ("draw", "draw", "draw", "draw", "descend"), 6 + 5 + 2),
-        ("forward_elevator", ["glide"] * 3, ("draw", "descend"), 3 + 5 + 2),
+        ("hinged_rudder", ["glide"] * 3, ("draw", "descend"), 3 + amount("hinged_rudder")),
+        ("launch_rail", ["glide"] * 3, ("draw", "descend"), 3 + 5 + amount("launch_rail")),
+        ("radial_engine", UP, ("draw", "descend"), 8 + 5 + amount("radial_engine")),
+        ("ailerons", ["glide"] * 6, ("draw",) * 4 + ("descend",), 6 + 5 + 2 * amount("ailerons")),
+        ("forward_elevator", G3, ("draw", "descend"), 3 + 5 + amount("forward_elevator")),
         ("tricycle_gear", ["glide"] + ["basic_problem"] * 4, ("draw",) * 3 + ("descend",), 5 + 4),
         ("trussed_biplane", ["delicate_wing*"] + ["basic_problem"] * 2 + ["glide"] * 2,
          ("draw",) * 4 + ("descend",), 5 + 5),
@@ -107,11 +108,10 @@ def test_pusher_propeller_and_wind_tunnel_are_action_modifiers() -> None:
 
 
 def test_level_out_and_catch_a_thermal() -> None:
-    """Level Out +2; Catch a Thermal gains a Glide into the Flight."""
-    assert (
-        _record(_fly(["glide"] * 3, "level_out"), "draw", "menu:skill", "use:level_out", "descend")
-        == 10
-    )
+    """Level Out adds Distance; Catch a Thermal gains a Glide into the Flight."""
+    assert _record(
+        _fly(["glide"] * 3, "level_out"), "draw", "menu:skill", "use:level_out", "descend"
+    ) == 3 + 5 + amount("level_out")
     state, _ = act(_fly(["glide"] * 3, "catch_thermal"), 0, "menu:skill", "use:catch_thermal")
     assert _row(state) == ["glide"] and state.seats[0].cards[0].exhausted
 
@@ -138,7 +138,8 @@ def test_practice_makes_perfect_needs_two_recent_glides() -> None:
 def test_tilt_the_canard_needs_an_upgrade_last() -> None:
     """Tilt the Canard: +2 if the most recent card is an Upgrade."""
     state = _fly(["upgrade_2", "glide", "glide"], "tilt_canard")
-    assert _record(state, "draw", "menu:skill", "use:tilt_canard", "descend") == 2 + 2 + 5 + 2
+    expected = 2 + 2 + 5 + amount("tilt_canard")
+    assert _record(state, "draw", "menu:skill", "use:tilt_canard", "descend") == expected
 
 
 def test_pull_up_and_read_the_wind_reorder_the_top() -> None:
@@ -203,12 +204,14 @@ def test_bank_and_turn_puts_the_recent_basic_problem_on_the_bottom() -> None:
 
 
 def test_headwind_takeoff_and_barnstorming_check_problems_at_scoring() -> None:
-    """Headwind Takeoff: +3 with 0 Problems; Barnstorming: +3 with exactly 3."""
+    """Headwind Takeoff: a bonus with 0 Problems; Barnstorming: a bonus with exactly 3."""
     clean = _fly(["glide"] * 3, "headwind_takeoff")
-    assert _record(clean, "menu:skill", "use:headwind_takeoff", "draw", "descend") == 3 + 5 + 3
+    assert _record(clean, "menu:skill", "use:headwind_takeoff", "draw", "descend") == 8 + amount(
+        "headwind_takeoff"
+    )
     bumpy = _fly(["basic_problem"] * 3 + ["glide"] * 2, "barnstorming")
     plays = ("draw", "draw", "draw", "menu:skill", "use:barnstorming", "descend")
-    assert _record(bumpy, *plays) == 5 + 5 + 3
+    assert _record(bumpy, *plays) == 5 + 5 + amount("barnstorming")
 
 
 def test_trim_the_elevator_cancels_unreliable_elevator_control() -> None:
@@ -239,11 +242,11 @@ def test_feather_the_prop_cancels_a_power_failure() -> None:
 
 
 def test_glide_path_counts_recent_glides() -> None:
-    """Glide Path: +1 per Glide among the 3 most recent cards."""
+    """Glide Path: a bonus per Glide among the 3 most recent cards."""
     state = _fly(["glide", "upgrade_2", "glide", "glide", "glide"], "glide_path")
     assert (
         _record(state, "draw", "draw", "draw", "menu:skill", "use:glide_path", "descend")
-        == 4 + 2 + 2 + 5
+        == 4 + 2 + 2 * amount("glide_path") + 5
     )
 
 

@@ -7,6 +7,7 @@ from rules.first_in_flight.view import build_view
 from tests.rules.first_in_flight.helpers import (
     SMALL,
     act,
+    amount,
     flying,
     keys,
     own,
@@ -199,12 +200,12 @@ def test_bollee_repairs_both_garage_flaws() -> None:
 
 
 def test_chanute_and_furnas_in_flight() -> None:
-    """Octave Chanute: a revealed Problem stops counting; Charley Furnas: +2 Distance."""
+    """Octave Chanute: a revealed Problem stops counting; Charley Furnas adds Distance."""
     state = _fly("wright", ["delicate_wing*", "glide", "glide"], "octave_chanute", "charley_furnas")
     state, _ = act(state, 0, "draw", "menu:other", "use:octave_chanute", "ignore:delicate_wing")
     assert build_view(state, None).flight.problems == 0  # type: ignore[union-attr]
     state, _ = act(state, 0, "menu:other", "use:charley_furnas", "descend")
-    assert state.seats[0].record == 3 + 5 + 2
+    assert state.seats[0].record == 3 + 5 + amount("charley_furnas")
 
 
 def test_talpade_looks_at_the_top_3_at_the_start_of_a_flight() -> None:
