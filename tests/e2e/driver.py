@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import random
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -76,10 +77,25 @@ def action_choices(message: Message) -> list[tuple[str, str | None]]:
     return choices
 
 
-def prefer_progress(choices: list[tuple[str, str | None]]) -> list[tuple[str, str | None]]:
+Choice = tuple[str, str | None]
+Policy = Callable[[list[Choice], random.Random], Choice]
+
+
+def key_of(choice: Choice) -> str:
+    """The action key behind a button (end of its custom_id) or a select option (its value)."""
+    custom_id, value = choice
+    return value if value is not None else custom_id.split(":", 4)[4]
+
+
+def prefer_progress(choices: list[Choice]) -> list[Choice]:
     """Drop cancel/back choices when something else is possible, so random play moves on."""
-    forward = [c for c in choices if "cancel" not in (c[1] or c[0]).lower()]
+    forward = [c for c in choices if key_of(c) not in ("cancel", "back")]
     return forward or choices
+
+
+def random_policy(choices: list[Choice], rng: random.Random) -> Choice:
+    """Any forward choice, at random."""
+    return rng.choice(prefer_progress(choices))
 
 
 async def wait_edited(
@@ -114,16 +130,16 @@ async def current_panel(table: Table, user: User, board: Message) -> Message:
     return await open_panel(table, user, board)
 
 
-async def step(table: Table, rng: random.Random) -> bool:
+async def step(table: Table, rng: random.Random, policy: Policy = random_policy) -> bool:
     """One action by whoever must act; False once the game is over."""
     board = boards(table)[-1]
     if is_over(board):
         return False
     user = active_player(table, board)
     panel = await current_panel(table, user, board)
-    choices = prefer_progress(action_choices(panel))
+    choices = action_choices(panel)
     assert choices, f"{user.name} must act but the panel offers nothing: {description(panel)}"
-    custom_id, value = rng.choice(choices)
+    custom_id, value = policy(choices, rng)
     edits = panel.edits
     if value is None:
         handle = await table.fake.click(user, panel, custom_id)
@@ -138,10 +154,12 @@ async def step(table: Table, rng: random.Random) -> bool:
     return True
 
 
-async def play(table: Table, rng: random.Random, *, max_steps: int) -> bool:
+async def play(
+    table: Table, rng: random.Random, *, max_steps: int, policy: Policy = random_policy
+) -> bool:
     """Play up to `max_steps` actions; True when the game ended."""
     for _ in range(max_steps):
-        if not await step(table, rng):
+        if not await step(table, rng, policy):
             return True
     return is_over(boards(table)[-1])
 
