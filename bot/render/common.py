@@ -50,5 +50,7 @@ def fit_text(text: str, max_width: int, size: int, *, bold: bool = False) -> str
 def to_png(image: Image.Image) -> bytes:
     """Encode deterministically (no timestamps or metadata) so equal input gives equal bytes."""
     buffer = io.BytesIO()
-    image.save(buffer, format="PNG", optimize=True)
+    # zlib level 6 without optimize: 3.5x faster than optimize=True for ~7 % more bytes
+    # (bench/render.py), and every move encodes two images.
+    image.save(buffer, format="PNG", compress_level=6)
     return buffer.getvalue()
