@@ -16,20 +16,11 @@ from rules.core import Action, NotYourTurnError, seat_ref
 VERSIONED = re.compile(r"^v(?P<ver>\d+):(?P<key>.+)$")
 
 
-def my_actions(loaded: LoadedGame, user_id: int, service: object) -> list[Action]:
-    """The invoking user's legal actions (empty when it is not their turn)."""
-    seat = loaded_seat(loaded, user_id)
+def my_actions(loaded: LoadedGame, seat: int | None) -> list[Action]:
+    """A seat's legal actions (empty for spectators, lobbies and when it is not their turn)."""
     if seat is None or loaded.state is None:
         return []
     return loaded.game.legal_actions(loaded.state, seat)
-
-
-def loaded_seat(loaded: LoadedGame, user_id: int) -> int | None:
-    """The seat this user holds, if any."""
-    for seat in range(len(loaded.names)):
-        if loaded.user_of(seat) == user_id:
-            return seat
-    return None
 
 
 def parse_choice(value: str, actions: list[Action]) -> tuple[str, int | None]:
@@ -52,7 +43,8 @@ async def action_autocomplete(
         loaded = await bot_of(interaction).service.load(channel_id_of(interaction))
     except Exception:  # autocomplete must never fail loudly
         return []
-    actions = my_actions(loaded, interaction.user.id, None)
+    seat = bot_of(interaction).service.seat_of(loaded, interaction.user.id)
+    actions = my_actions(loaded, seat)
     typed = current.lower()
     version = loaded.record.version
     return [
@@ -72,8 +64,8 @@ async def play_command(interaction: discord.Interaction, action: str) -> None:
     bot = bot_of(interaction)
     channel_id = channel_id_of(interaction)
     loaded = await bot.service.load(channel_id)
-    seat = loaded_seat(loaded, interaction.user.id)
-    actions = my_actions(loaded, interaction.user.id, None)
+    seat = bot.service.seat_of(loaded, interaction.user.id)
+    actions = my_actions(loaded, seat)
     key, version = parse_choice(action, actions)
     if seat is not None and not actions and loaded.state is not None and loaded.active_seats:
         raise NotYourTurnError(f"Not your turn — it is {seat_ref(loaded.active_seats[0])}'s turn.")
