@@ -10,7 +10,7 @@ from discord import app_commands
 from bot.flow import bot_of, channel_id_of, publish
 from bot.present import fill_seats
 from bot.services.games import LoadedGame
-from rules.core import Action, NotYourTurnError, seat_ref
+from rules.core import Action
 
 # Autocomplete values carry the state version so a choice made before others moved is refused.
 VERSIONED = re.compile(r"^v(?P<ver>\d+):(?P<key>.+)$")
@@ -67,8 +67,6 @@ async def play_command(interaction: discord.Interaction, action: str) -> None:
     seat = bot.service.seat_of(loaded, interaction.user.id)
     actions = my_actions(loaded, seat)
     key, version = parse_choice(action, actions)
-    if seat is not None and not actions and loaded.state is not None and loaded.active_seats:
-        raise NotYourTurnError(f"Not your turn — it is {seat_ref(loaded.active_seats[0])}'s turn.")
     result = await bot.service.act(channel_id, interaction.user.id, key, version)
     await publish(bot, result)
     label = next((a.label for a in actions if a.key == key), key)
