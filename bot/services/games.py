@@ -11,8 +11,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pydantic import BaseModel
-
 import rules
 from bot.services.errors import (
     AlreadyJoinedError,
@@ -25,6 +23,7 @@ from bot.services.errors import (
     NotStartedError,
     UndoRefusedError,
 )
+from bot.services.replay import differences, exported, refuse_revealing, replay, rng_draws
 from bot.store import Store
 from bot.store import repository as repo
 from bot.store.repository import ActionRecord, GameRecord, SeatRecord, StoredGame
@@ -34,7 +33,6 @@ from rules.core import (
     InvalidOptionsError,
     NotYourTurnError,
     Outcome,
-    Rng,
     RulesError,
     StaleActionError,
     UnknownGameError,
@@ -303,7 +301,7 @@ class GameService:
             if not actions:
                 raise UndoRefusedError("There is nothing to undo — nobody has moved yet.")
             last = actions[-1]
-            _refuse_revealing(await repo.fetch_events(db, pk, last.seq))
+            refuse_revealing(await repo.fetch_events(db, pk, last.seq))
             previous = self._replay(current, actions[:-1])
             if rng_draws(previous) != rng_draws(current.state):
                 raise UndoRefusedError(
@@ -354,7 +352,7 @@ class GameService:
             "options": record.options,
             "seed": record.seed,
             "seats": [dataclasses.asdict(seat) for seat in loaded.seats],
-            "actions": [_exported(action) for action in actions],
+            "actions": [exported(action) for action in actions],
             "outcome": outcome.model_dump(mode="json") if outcome is not None else None,
         }
 
@@ -481,63 +479,3 @@ def _check_player_count(game: Game, players: int) -> None:
         )
     if players > game.max_players:
         raise InvalidOptionsError(f"{game.title} takes at most {game.max_players} players.")
-
-
-def _refuse_revealing(raw_events: list[dict[str, Any]]) -> None:
-    """Undo refuses a move that brought out hidden information or a random result."""
-    for raw in raw_events:
-        event = Event.model_validate(raw)
-        if event.reveals:
-            raise UndoRefusedError(
-                "The last move revealed hidden information or a random result "
-                f"(“{event.text}”), so it cannot be taken back."
-            )
-
-
-def _exported(action: ActionRecord) -> dict[str, Any]:
-    """One move of the export."""
-    return {
-        "seq": action.seq,
-        "seat": action.seat,
-        "key": action.key,
-        "user_id": action.user_id,
-        "at": action.created_at,
-    }
-
-
-def replay(game: Game, record: GameRecord, players: int, actions: Sequence[ActionRecord]) -> Any:
-    """The state that seed + options + moves lead to (verify and undo rely on this)."""
-    state = game.new_game(record.seed, players, _options(game, record))
-    for action in actions:
-        state = game.apply(state, action.seat, action.key).state
-    return state
-
-
-def rng_draws(value: Any) -> tuple[tuple[int, int], ...]:
-    """(seed, counter) of every Rng inside a state; a change means something random happened."""
-    if isinstance(value, Rng):
-        return ((value.seed, value.counter),)
-    if isinstance(value, BaseModel):
-        items: list[Any] = [getattr(value, name) for name in type(value).model_fields]
-    elif isinstance(value, tuple | list):
-        items = list(value)
-    elif isinstance(value, dict):
-        items = list(value.values())
-    else:
-        return ()
-    return tuple(draw for item in items for draw in rng_draws(item))
-
-
-def differences(expected: Any, actual: Any, path: str = "snapshot") -> list[str]:
-    """The JSON paths where two state dumps differ."""
-    if isinstance(expected, dict) and isinstance(actual, dict):
-        keys = sorted(set(expected) | set(actual), key=str)
-        return [
-            diff
-            for key in keys
-            for diff in differences(expected.get(key), actual.get(key), f"{path}.{key}")
-        ]
-    if isinstance(expected, list) and isinstance(actual, list) and len(expected) == len(actual):
-        pairs = enumerate(zip(expected, actual, strict=True))
-        return [diff for i, (e, a) in pairs for diff in differences(e, a, f"{path}[{i}]")]
-    return [] if expected == actual else [path]

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.services import GameService, NoGameHereError, NotInGameError
-from bot.services.games import replay
+from bot.services.replay import replay
 from bot.store import Store, open_store
 from bot.store import repository as repo
 from rules.core import IllegalActionError, NotYourTurnError, StaleActionError, fill_names

@@ -10,7 +10,7 @@ import pytest
 
 import rules
 from bot.services import GameService, LoadedGame, UndoRefusedError
-from bot.services.games import replay
+from bot.services.replay import replay
 from bot.store import Store, open_store
 from bot.store import repository as repo
 from tests.services.conftest import CHANNEL, GUILD, FakeClock

@@ -1,0 +1,72 @@
+"""Replaying a game from seed + log: verify, undo and export are built on it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from pydantic import BaseModel
+
+from bot.services.errors import UndoRefusedError
+from bot.store.repository import ActionRecord, GameRecord
+from rules.core import Event, Game, Rng
+
+
+def refuse_revealing(raw_events: list[dict[str, Any]]) -> None:
+    """Undo refuses a move that brought out hidden information or a random result."""
+    for raw in raw_events:
+        event = Event.model_validate(raw)
+        if event.reveals:
+            raise UndoRefusedError(
+                "The last move revealed hidden information or a random result "
+                f"(“{event.text}”), so it cannot be taken back."
+            )
+
+
+def exported(action: ActionRecord) -> dict[str, Any]:
+    """One move of the export."""
+    return {
+        "seq": action.seq,
+        "seat": action.seat,
+        "key": action.key,
+        "user_id": action.user_id,
+        "at": action.created_at,
+    }
+
+
+def replay(game: Game, record: GameRecord, players: int, actions: Sequence[ActionRecord]) -> Any:
+    """The state that seed + options + moves lead to (verify and undo rely on this)."""
+    state = game.new_game(record.seed, players, game.Options.model_validate(record.options))
+    for action in actions:
+        state = game.apply(state, action.seat, action.key).state
+    return state
+
+
+def rng_draws(value: Any) -> tuple[tuple[int, int], ...]:
+    """(seed, counter) of every Rng inside a state; a change means something random happened."""
+    if isinstance(value, Rng):
+        return ((value.seed, value.counter),)
+    if isinstance(value, BaseModel):
+        items: list[Any] = [getattr(value, name) for name in type(value).model_fields]
+    elif isinstance(value, tuple | list):
+        items = list(value)
+    elif isinstance(value, dict):
+        items = list(value.values())
+    else:
+        return ()
+    return tuple(draw for item in items for draw in rng_draws(item))
+
+
+def differences(expected: Any, actual: Any, path: str = "snapshot") -> list[str]:
+    """The JSON paths where two state dumps differ."""
+    if isinstance(expected, dict) and isinstance(actual, dict):
+        keys = sorted(set(expected) | set(actual), key=str)
+        return [
+            diff
+            for key in keys
+            for diff in differences(expected.get(key), actual.get(key), f"{path}.{key}")
+        ]
+    if isinstance(expected, list) and isinstance(actual, list) and len(expected) == len(actual):
+        pairs = enumerate(zip(expected, actual, strict=True))
+        return [diff for i, (e, a) in pairs for diff in differences(e, a, f"{path}[{i}]")]
+    return [] if expected == actual else [path]
