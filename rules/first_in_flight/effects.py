@@ -286,7 +286,9 @@ def gain(state: State, seat: int, card: str) -> tuple[State, list[Event]]:
     if not cards:
         return state, [ev("deck_empty", f"No {card} card was left to gain.")]
     if len(cards) == 1:
-        return deliver(state, seat, cards[0])
+        state, events = deliver(state, seat, cards[0])
+        # the top of a shuffled deck is a random result
+        return state, [e.model_copy(update={"reveals": True}) for e in events]
     state = push(state, Step(kind="pick", seat=seat, cards=cards, keep=1, dest=card))
     names = ", ".join(card_name(state, c) for c in cards)
     text = f"{who(seat)} looked at {len(cards)} {card} cards to gain one."

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from rules.core import Action, BaseGame, Event, Outcome, RulesError, Transition
+from rules.core import Action, BaseGame, Event, InvalidOptionsError, Outcome, Transition
 from rules.first_in_flight import actions, flight, menus, setup, text, turns
 from rules.first_in_flight.data import load_data
 from rules.first_in_flight.state import Options as FifOptions
@@ -56,7 +56,7 @@ class FirstInFlight(BaseGame[FifState]):
         try:
             load_data(opts.card_data)
         except ValueError as exc:
-            raise RulesError(str(exc)) from exc
+            raise InvalidOptionsError(f"Invalid options for {self.title}: {exc}") from exc
         return setup.new_state(seed, players, opts)
 
     def active_players(self, state: FifState) -> tuple[int, ...]:

@@ -101,3 +101,16 @@ def amount(card: str) -> int:
             if isinstance(n, int):
                 return n
     raise KeyError(card)
+
+
+def pilot_amount(pilot: str, famous: bool = False) -> int:
+    """The n of a Pilot side's first numeric effect."""
+    from rules.first_in_flight.data import load_data
+
+    card = load_data().pilot(pilot)
+    for ability in card.famous if famous else card.normal:
+        for effect in ability.effects:
+            n = getattr(effect, "n", None)
+            if isinstance(n, int):
+                return n
+    raise KeyError(pilot)

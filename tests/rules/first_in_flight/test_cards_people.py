@@ -11,6 +11,7 @@ from tests.rules.first_in_flight.helpers import (
     flying,
     keys,
     own,
+    pilot_amount,
     place,
     table,
     texts,
@@ -36,16 +37,17 @@ def _fly(pilot: str, deck: list[str], *cards: str, famous: bool = False) -> Stat
 
 
 def test_wright_famous_side_gives_2_coins_per_record() -> None:
-    """Wright Brothers (Famous): +2 coins whenever the tracker moves."""
+    """Wright Brothers (Famous): coins whenever the tracker moves."""
     state, _ = act(_fly("wright", ["glide"] * 3, famous=True), 0, "draw", "descend")
-    assert state.seats[0].coins == 6 + 2
+    assert state.seats[0].coins == 6 + pilot_amount("wright", famous=True)
 
 
 def test_santos_dumont_once_per_year_coins_and_fame_any_action() -> None:
-    """Santos-Dumont: +2 coins once per Year; Fame Benefit: an Any Action without surcharge."""
+    """Santos-Dumont: coins once per Year; Fame Benefit: an Any Action without surcharge."""
     state = _at("santos_dumont")
     state, _ = act(state, 0, "menu:other", "use:pilot")
-    assert state.seats[0].coins == 8 and "menu:other" not in keys(state)
+    assert state.seats[0].coins == 6 + pilot_amount("santos_dumont")
+    assert "menu:other" not in keys(state)
     fame = _fly("santos_dumont", ["upgrade_5", "upgrade_5", "upgrade_5"])
     fame, _ = act(fame, 0, "draw", "descend")
     assert fame.seats[0].famous and fame.steps[-1].kind == "space" and fame.steps[-1].via == "fame"

@@ -11,6 +11,7 @@ from tests.rules.first_in_flight.helpers import (
     flying,
     keys,
     own,
+    pilot_amount,
     place,
     reseed,
     table,
@@ -51,7 +52,7 @@ def test_example_flight_scores_20_with_dihedral_wing_design() -> None:
     assert "crashed" in log and "20 Distance" in log
     mat = state.seats[0]
     assert mat.record == 20 and mat.famous
-    assert mat.coins == 6 + 1 + 3  # Wright: tracker moved (+1), Fame Benefit (+3)
+    assert mat.coins == 6 + pilot_amount("wright") + 3  # Wright: tracker moved, Fame Benefit +3
     assert state.pawns[0].standing is False
     # cleanup: the revealed Delicate Wing may go to the left Garage slot
     assert keys(state) == ["garage:delicate_wing", "done"]
