@@ -1,0 +1,169 @@
+"""First in Flight: the Flight in progress — revealed cards, Problems, Distance and the odds aid."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PIL import ImageDraw
+
+from bot.render.common import INK, MUTED, font
+from bot.render.fif_board import (
+    INNER,
+    LINE,
+    MARGIN,
+    PANEL,
+    WHITE,
+    centred,
+    seat_colour,
+    seat_name,
+    tint,
+    wrap,
+)
+from bot.render.fif_board import text as draw_text
+from bot.render.fif_mat import FLIGHT_COLOURS, card_kind
+from rules.first_in_flight.view import FlightView, RowView
+
+CARD_W, CARD_H, CARD_GAP = 94, 128, 6
+PER_ROW = (INNER - 20 + CARD_GAP) // (CARD_W + CARD_GAP)
+CRASH = "#c0392b"
+SAFE = FLIGHT_COLOURS["descend"]
+
+
+def problem_odds(flight: FlightView) -> tuple[int, int] | None:
+    """(Problem cards, cards) left in the draw pile, when the odds aid is on and cards remain."""
+    if flight.problem_cards_left is None or flight.cards_left == 0:
+        return None
+    return flight.problem_cards_left, flight.cards_left
+
+
+def _tiles(flight: FlightView) -> int:
+    """Number of tiles in the row (the Descend card counts as one)."""
+    return len(flight.row) + (1 if flight.descended else 0)
+
+
+def flight_height(flight: FlightView) -> int:
+    """Height of the Flight panel."""
+    rows = max(1, -(-_tiles(flight) // PER_ROW))
+    return 48 + rows * (CARD_H + CARD_GAP) + 84
+
+
+def _problem_icon(draw: ImageDraw.ImageDraw, x: int, y: int, *, counts: bool) -> None:
+    """A red warning triangle; a crossed-out grey one when its icon is ignored."""
+    colour = CRASH if counts else MUTED
+    draw.polygon([(x + 9, y), (x + 18, y + 16), (x, y + 16)], fill=colour, outline=INK)
+    draw.text((x + 9, y + 10), "!", font=font(14, bold=True), fill=WHITE, anchor="mm")
+    if not counts:
+        draw.line((x - 2, y + 18, x + 20, y - 2), fill=INK, width=2)
+
+
+def _card(draw: ImageDraw.ImageDraw, x: int, y: int, card: RowView) -> None:
+    """One revealed Flight card: name, Distance and its Problem icons."""
+    colour = FLIGHT_COLOURS[card_kind(card.name)]
+    draw.rounded_rectangle(
+        (x, y, x + CARD_W, y + CARD_H), radius=8, fill=tint(colour, 0.82), outline=colour, width=3
+    )
+    name = card.name.replace("Basic Flight Problem", "Basic Problem")
+    for i, line in enumerate(wrap(name, CARD_W - 8, 14)[:3]):
+        ink = MUTED if card.cancelled else INK
+        centred(draw, (x, y + 6 + i * 17, x + CARD_W, y + 22 + i * 17), line, 14, fill=ink)
+    if card.cancelled:
+        centred(draw, (x, y + 56, x + CARD_W, y + 72), "no effect", 14, bold=True, fill=CRASH)
+    draw.text(
+        (x + CARD_W // 2, y + 84),
+        str(card.distance),
+        font=font(28, bold=True),
+        fill=INK,
+        anchor="mm",
+    )
+    icons = card.problems
+    left = x + (CARD_W - icons * 22 + 4) // 2
+    for i in range(icons):
+        _problem_icon(draw, left + i * 22, y + CARD_H - 28, counts=not card.ignored)
+
+
+def _descend_card(draw: ImageDraw.ImageDraw, x: int, y: int, crashed: bool) -> None:
+    """The Descend card, played."""
+    colour = CRASH if crashed else SAFE
+    draw.rounded_rectangle((x, y, x + CARD_W, y + CARD_H), radius=8, fill=colour, outline=INK)
+    centred(draw, (x, y + 6, x + CARD_W, y + 26), "Descend", 15, bold=True, fill=WHITE)
+    draw.polygon([(x + 35, y + 44), (x + 59, y + 44), (x + 47, y + 70)], fill=WHITE)
+    centred(draw, (x, y + 84, x + CARD_W, y + 104), "played", 14, fill=WHITE)
+
+
+def _status(flight: FlightView, names: Sequence[str]) -> tuple[str, str]:
+    """The Flight's headline and its colour."""
+    who = seat_name(names, flight.seat)
+    kind = "final Flight" if flight.final else "Flight"
+    if flight.crashed:
+        return f"{who} crashed — {kind} over, {flight.distance_so_far} Distance scored", CRASH
+    if flight.landed:
+        return f"{who} landed safely — {flight.distance_so_far} Distance", SAFE
+    if flight.descended:
+        return f"{who} is descending: the landing draws decide it", INK
+    return f"{who} is flying ({kind})", INK
+
+
+def draw_flight(
+    draw: ImageDraw.ImageDraw,
+    flight: FlightView,
+    names: Sequence[str],
+    y: int,
+    *,
+    odds_aid: bool = True,
+) -> None:
+    """The Flight panel: headline, card row, Problems of 4, Distance, Descend and the odds."""
+    height = flight_height(flight)
+    colour = seat_colour(flight.seat)
+    right = MARGIN + INNER
+    draw.rounded_rectangle(
+        (MARGIN, y, right, y + height - 8), radius=10, fill=PANEL, outline=colour, width=4
+    )
+    headline, ink = _status(flight, names)
+    draw.rounded_rectangle((MARGIN + 2, y + 2, right - 2, y + 36), radius=9, fill=tint(colour, 0.6))
+    draw_text(draw, (MARGIN + 12, y + 8), headline, 18, bold=True, fill=ink, max_width=INNER - 24)
+    top = y + 44
+    for i, card in enumerate(flight.row):
+        row, col = divmod(i, PER_ROW)
+        _card(draw, MARGIN + 10 + col * (CARD_W + CARD_GAP), top + row * (CARD_H + CARD_GAP), card)
+    if flight.descended:
+        row, col = divmod(len(flight.row), PER_ROW)
+        _descend_card(
+            draw,
+            MARGIN + 10 + col * (CARD_W + CARD_GAP),
+            top + row * (CARD_H + CARD_GAP),
+            flight.crashed,
+        )
+    if not flight.row and not flight.descended:
+        draw_text(draw, (MARGIN + 14, top + 40), "No cards drawn yet.", 16, fill=MUTED)
+    rows = max(1, -(-_tiles(flight) // PER_ROW))
+    _totals(draw, flight, top + rows * (CARD_H + CARD_GAP) + 4, odds_aid=odds_aid)
+
+
+def _totals(draw: ImageDraw.ImageDraw, flight: FlightView, y: int, *, odds_aid: bool) -> None:
+    """Problems meter, Distance so far, Descend state, draw pile and (optionally) the odds."""
+    x = MARGIN + 12
+    draw_text(draw, (x, y + 4), "Problems", 15, bold=True)
+    for i in range(4):
+        box = (x + 86 + i * 30, y, x + 110 + i * 30, y + 24)
+        filled = i < flight.problems
+        draw.rounded_rectangle(box, radius=4, fill=CRASH if filled else WHITE, outline=INK)
+    draw_text(
+        draw,
+        (x + 212, y + 4),
+        f"{flight.problems} of 4",
+        15,
+        bold=True,
+        fill=CRASH if flight.problems >= 3 else INK,
+    )
+    draw_text(draw, (x + 310, y + 4), f"Distance {flight.distance_so_far}", 15, bold=True)
+    descend = "Descend: played" if flight.descended else "Descend: not yet"
+    draw_text(draw, (x + 480, y + 4), descend, 15, fill=SAFE if flight.descended else MUTED)
+    draw_text(draw, (x + 660, y + 4), f"Draw pile: {flight.cards_left}", 15)
+    odds = problem_odds(flight) if odds_aid else None
+    if odds is not None and not (flight.crashed or flight.landed):
+        bad, total = odds
+        line = f"Chance the next card is a Problem: {bad} in {total} ({round(100 * bad / total)}%)"
+        draw.rounded_rectangle(
+            (x - 4, y + 34, x + 560, y + 62), radius=6, fill="#fdf0d5", outline=LINE
+        )
+        draw_text(draw, (x + 4, y + 38), line, 15, bold=True, max_width=550)

@@ -1,0 +1,156 @@
+"""First in Flight images: the public table (track, records, mats, Flight) and a seat's view."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PIL import Image, ImageDraw
+
+from bot.render.common import BACKGROUND, HIGHLIGHT, INK, MUTED, canvas, font
+from bot.render.fif_board import (
+    INNER,
+    MARGIN,
+    REC_H,
+    WIDTH,
+    display_height,
+    draw_display,
+    draw_record_track,
+    draw_track,
+    seat_colour,
+    seat_name,
+    text,
+    tint,
+)
+from bot.render.fif_chart import draw_standings, entries, standings_height
+from bot.render.fif_flight import draw_flight, flight_height
+from bot.render.fif_mat import (
+    MAT_GAP,
+    MAT_W,
+    draw_mat,
+    draw_mats,
+    draw_private,
+    mat_height,
+    mats_height,
+    private_height,
+)
+from rules.first_in_flight.view import GameView
+
+HEADER_H = 76
+FOOTER_H = 52
+YEARS = 4
+STEP_WORDS = {
+    "draft": "choosing a Pilot",
+    "turn": "taking a turn",
+    "space": "choosing an action",
+    "option": "choosing an action",
+    "any_target": "choosing a space to copy",
+    "copy_option": "choosing an action to copy",
+    "repair_slot": "choosing a flaw to repair",
+    "pay": "paying Money or Time",
+    "dev": "choosing a card",
+    "abilities": "using an ability",
+    "copy": "copying an ability",
+    "ignore": "choosing a Problem to ignore",
+    "refresh": "refreshing a Skill",
+    "look": "looking at cards",
+    "pick": "choosing cards",
+    "flight": "flying",
+    "cleanup": "putting flaws in the Garage",
+}
+
+
+def _status(view: GameView, names: Sequence[str]) -> str:
+    """Who decides what now, or the game's end."""
+    if view.over:
+        return "Game over"
+    if view.deciding is None:
+        return "Waiting"
+    who = seat_name(names, view.deciding)
+    line = f"{who}: {STEP_WORDS.get(view.step, view.step.replace('_', ' '))}"
+    if view.pilot_offer:
+        line += " — offered: " + ", ".join(view.pilot_offer)
+    if view.end_trigger:
+        line += " · final Flights"
+    return line
+
+
+def _header(draw: ImageDraw.ImageDraw, view: GameView, names: Sequence[str], title: str) -> None:
+    """Title, the Year tracker and the status line."""
+    draw.text((MARGIN, 8), title, font=font(24, bold=True), fill=INK)
+    x = WIDTH - MARGIN - YEARS * 40 - 50
+    draw.text((x, 14), "Year", font=font(15, bold=True), fill=INK)
+    for year in range(1, YEARS + 1):
+        cx = x + 50 + (year - 1) * 40
+        current = year == view.year
+        fill = HIGHLIGHT if current else ("#d9d3c3" if year < view.year else "#ffffff")
+        draw.ellipse((cx, 6, cx + 32, 38), fill=fill, outline=INK, width=2 if current else 1)
+        draw.text((cx + 16, 22), str(year), font=font(16, bold=True), fill=INK, anchor="mm")
+    colour = seat_colour(view.deciding) if view.deciding is not None and not view.over else MUTED
+    draw.rounded_rectangle((MARGIN, 44, WIDTH - MARGIN, 70), radius=6, fill=tint(colour, 0.7))
+    text(draw, (MARGIN + 10, 47), _status(view, names), 16, bold=True, max_width=INNER - 20)
+
+
+def _footer(draw: ImageDraw.ImageDraw, view: GameView, y: int) -> None:
+    """The pawn legend and, while it is in use, the stand-in data note."""
+    legend = (
+        "Pawn numbers: turn order (1 acts next). A pawn lying flat has crashed and must Recover."
+    )
+    text(draw, (MARGIN, y + 4), legend, 14, fill=MUTED)
+    if view.stand_in:
+        text(
+            draw, (MARGIN, y + 26), "Card data: unofficial stand-in set", 14, bold=True, fill=MUTED
+        )
+
+
+def _standing_rows(view: GameView) -> list[tuple[int | None, int, int]]:
+    """Standings entries from the view: players and Gustave."""
+    seats = [(s.seat, s.record, s.record_year) for s in view.seats]
+    return entries(seats, view.gustave_record)
+
+
+def render_board(view: GameView, *, names: Sequence[str], odds_aid: bool = True) -> Image.Image:
+    """The public table: Flight, track, records, Year, display and every mat (odds if enabled)."""
+    track = draw_track(view)
+    rows = _standing_rows(view)
+    parts = [HEADER_H]
+    parts.append(standings_height(rows) if view.over else 0)
+    parts.append(flight_height(view.flight) if view.flight is not None else 0)
+    parts += [track.height + 8, REC_H, display_height(view), mats_height(view), FOOTER_H]
+    image, draw = canvas(WIDTH, sum(parts), BACKGROUND)
+    _header(draw, view, names, "First in Flight")
+    y = HEADER_H
+    if view.over:
+        draw_standings(draw, rows, names, view.end_trigger, y)
+        y += parts[1]
+    if view.flight is not None:
+        draw_flight(draw, view.flight, names, y, odds_aid=odds_aid)
+        y += parts[2]
+    image.paste(track, (0, y))
+    y += track.height + 8
+    image.paste(draw_record_track(view), (0, y - 8))
+    y += REC_H
+    draw_display(draw, view, y)
+    y += display_height(view)
+    draw_mats(draw, view, names, y)
+    _footer(draw, view, y + mats_height(view))
+    return image
+
+
+def render_private(view: GameView, *, names: Sequence[str], odds_aid: bool = True) -> Image.Image:
+    """One seat's view: its own mat and Flight, plus the cards only it has seen."""
+    seat = view.viewer if view.viewer is not None else 0
+    mat = view.seats[seat]
+    flight = view.flight if view.flight is not None and view.flight.seat == seat else None
+    side_w = INNER - MAT_W - MAT_GAP
+    body = max(mat_height(mat), private_height(view, side_w))
+    flight_h = flight_height(flight) if flight is not None else 0
+    image, draw = canvas(WIDTH, HEADER_H + flight_h + body + FOOTER_H, BACKGROUND)
+    _header(draw, view, names, f"First in Flight — {seat_name(names, seat)}")
+    y = HEADER_H
+    if flight is not None:
+        draw_flight(draw, flight, names, y, odds_aid=odds_aid)
+        y += flight_h
+    draw_mat(draw, mat, names, MARGIN, y, body, acting=view.deciding == seat)
+    draw_private(draw, view, MARGIN + MAT_W + MAT_GAP, y, side_w, body)
+    _footer(draw, view, y + body + 4)
+    return image
