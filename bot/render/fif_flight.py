@@ -30,8 +30,10 @@ SAFE = FLIGHT_COLOURS["descend"]
 
 
 def problem_odds(flight: FlightView) -> tuple[int, int] | None:
-    """(Problem cards, cards) left in the draw pile, when the odds aid is on and cards remain."""
+    """(Problem cards, cards) left in the draw pile: only with the odds aid on, mid-Flight."""
     if flight.problem_cards_left is None or flight.cards_left == 0:
+        return None
+    if flight.crashed or flight.landed:
         return None
     return flight.problem_cards_left, flight.cards_left
 
@@ -41,10 +43,11 @@ def _tiles(flight: FlightView) -> int:
     return len(flight.row) + (1 if flight.descended else 0)
 
 
-def flight_height(flight: FlightView) -> int:
-    """Height of the Flight panel."""
+def flight_height(flight: FlightView, *, odds_aid: bool = True) -> int:
+    """Height of the Flight panel (taller when the odds line is shown)."""
     rows = max(1, -(-_tiles(flight) // PER_ROW))
-    return 48 + rows * (CARD_H + CARD_GAP) + 84
+    odds = problem_odds(flight) if odds_aid else None
+    return 48 + rows * (CARD_H + CARD_GAP) + (76 if odds else 44)
 
 
 def _problem_icon(draw: ImageDraw.ImageDraw, x: int, y: int, *, counts: bool) -> None:
@@ -112,7 +115,7 @@ def draw_flight(
     odds_aid: bool = True,
 ) -> None:
     """The Flight panel: headline, card row, Problems of 4, Distance, Descend and the odds."""
-    height = flight_height(flight)
+    height = flight_height(flight, odds_aid=odds_aid)
     colour = seat_colour(flight.seat)
     right = MARGIN + INNER
     draw.rounded_rectangle(
@@ -160,7 +163,7 @@ def _totals(draw: ImageDraw.ImageDraw, flight: FlightView, y: int, *, odds_aid: 
     draw_text(draw, (x + 480, y + 4), descend, 15, fill=SAFE if flight.descended else MUTED)
     draw_text(draw, (x + 660, y + 4), f"Draw pile: {flight.cards_left}", 15)
     odds = problem_odds(flight) if odds_aid else None
-    if odds is not None and not (flight.crashed or flight.landed):
+    if odds is not None:
         bad, total = odds
         line = f"Chance the next card is a Problem: {bad} in {total} ({round(100 * bad / total)}%)"
         draw.rounded_rectangle(

@@ -18,6 +18,7 @@ from bot.render.fif_board import (
     seat_name,
     text,
     tint,
+    wrap,
 )
 from rules.first_in_flight.view import GameView, SeatView
 
@@ -138,7 +139,9 @@ def draw_mat(
     draw.rounded_rectangle((x + 2, y + 2, right - 2, y + 34), radius=9, fill=tint(colour, 0.55))
     draw.ellipse((x + 10, y + 9, x + 26, y + 25), fill=colour, outline=INK, width=2)
     pilot = seat.pilot_name or "no Pilot yet"
-    pilot_w = min(230, text_width(("★ Famous " if seat.famous else "") + pilot, 15, bold=True) + 4)
+    pilot_w = min(
+        MAT_W - 170, text_width(("★ Famous " if seat.famous else "") + pilot, 15, bold=True) + 4
+    )
     text(
         draw,
         (x + 32, y + 7),
@@ -233,60 +236,64 @@ def _garage(draw: ImageDraw.ImageDraw, seat: SeatView, x: int, y: int) -> None:
             text(draw, (sx + 6, y + 5), f"empty ({tag})", 14, fill=MUTED, max_width=slot_w - 12)
 
 
-def gustave_height(view: GameView) -> int:
-    """Height of Gustave's small panel."""
-    return 72 if view.gustave_record is not None else 0
-
-
-def draw_gustave(draw: ImageDraw.ImageDraw, view: GameView, y: int) -> None:
-    """Gustave's record and the display cards he has removed (abilities others may copy)."""
-    right = MARGIN + INNER
-    colour = seat_colour(None)
-    draw.rounded_rectangle((MARGIN, y, right, y + 62), radius=10, fill=PANEL, outline=LINE, width=2)
-    draw.ellipse((MARGIN + 10, y + 9, MARGIN + 26, y + 25), fill=colour, outline=INK, width=2)
-    text(
-        draw,
-        (MARGIN + 32, y + 7),
-        f"Gustave (automa) · Record {view.gustave_record}",
-        16,
-        bold=True,
-    )
+def _gustave_lines(view: GameView, width: int) -> list[str]:
+    """The display cards Gustave removed, wrapped to `width`."""
     taken = ", ".join(view.gustave_cards) if view.gustave_cards else "none"
-    text(
-        draw,
-        (MARGIN + 10, y + 34),
-        f"Cards removed from the display: {taken}",
-        14,
-        fill=MUTED,
-        max_width=INNER - 20,
-    )
+    return wrap(f"Cards removed from the display: {taken}", width - 20, 14)
+
+
+def gustave_height(view: GameView, width: int) -> int:
+    """Height of Gustave's panel at `width` (0 without Gustave)."""
+    if view.gustave_record is None:
+        return 0
+    return 44 + 19 * len(_gustave_lines(view, width)) + 6
+
+
+def draw_gustave(
+    draw: ImageDraw.ImageDraw, view: GameView, x: int, y: int, width: int, height: int
+) -> None:
+    """Gustave's record and the display cards he has removed (abilities others may copy)."""
+    colour = seat_colour(None)
+    box = (x, y, x + width, y + height)
+    draw.rounded_rectangle(box, radius=10, fill=PANEL, outline=LINE, width=2)
+    draw.rounded_rectangle((x + 2, y + 2, x + width - 2, y + 34), radius=9, fill=tint(colour, 0.6))
+    draw.ellipse((x + 10, y + 9, x + 26, y + 25), fill=colour, outline=INK, width=2)
+    title = f"Gustave (automa) · Record {view.gustave_record}"
+    text(draw, (x + 32, y + 7), title, 16, bold=True, max_width=width - 40)
+    for i, line in enumerate(_gustave_lines(view, width)):
+        text(draw, (x + 10, y + 42 + i * 19), line, 14, fill=MUTED, max_width=width - 20)
+
+
+def _grid(view: GameView) -> tuple[list[int], bool]:
+    """Row heights of the mat grid, and whether Gustave fills the free cell of the last row."""
+    heights = [mat_height(s) for s in view.seats]
+    beside = view.gustave_record is not None and len(view.seats) % 2 == 1
+    if beside:
+        heights.append(gustave_height(view, MAT_W))
+    return [max(heights[i : i + 2]) for i in range(0, len(heights), 2)], beside
 
 
 def mats_height(view: GameView) -> int:
-    """Height of all mats (two per row) plus Gustave's panel."""
-    heights = [mat_height(s) for s in view.seats]
-    rows = [max(heights[i : i + 2]) for i in range(0, len(heights), 2)]
-    return sum(rows) + MAT_GAP * len(rows) + gustave_height(view)
+    """Height of all mats (two per row) plus Gustave's panel when it has a row of its own."""
+    rows, beside = _grid(view)
+    below = 0 if beside else gustave_height(view, INNER)
+    return sum(rows) + MAT_GAP * len(rows) + below
 
 
 def draw_mats(draw: ImageDraw.ImageDraw, view: GameView, names: Sequence[str], y: int) -> None:
-    """Every player's mat, two per row, then Gustave."""
-    heights = [mat_height(s) for s in view.seats]
-    for i in range(0, len(view.seats), 2):
-        row_h = max(heights[i : i + 2])
-        for j, seat in enumerate(view.seats[i : i + 2]):
-            draw_mat(
-                draw,
-                seat,
-                names,
-                MARGIN + j * (MAT_W + MAT_GAP),
-                y,
-                row_h,
-                acting=view.deciding == seat.seat and not view.over,
-            )
-        y += row_h + MAT_GAP
-    if view.gustave_record is not None:
-        draw_gustave(draw, view, y)
+    """Every player's mat, two per row; Gustave beside the last one or underneath."""
+    rows, beside = _grid(view)
+    for r, row_h in enumerate(rows):
+        for j, seat in enumerate(view.seats[2 * r : 2 * r + 2]):
+            x = MARGIN + j * (MAT_W + MAT_GAP)
+            acting = view.deciding == seat.seat and not view.over
+            draw_mat(draw, seat, names, x, y, row_h, acting=acting)
+        if r < len(rows) - 1 or not beside:
+            y += row_h + MAT_GAP
+    if beside:
+        draw_gustave(draw, view, MARGIN + MAT_W + MAT_GAP, y, MAT_W, rows[-1])
+    elif view.gustave_record is not None:
+        draw_gustave(draw, view, MARGIN, y, INNER, gustave_height(view, INNER) - 8)
 
 
 def private_height(view: GameView, width: int) -> int:

@@ -90,16 +90,14 @@ def _header(draw: ImageDraw.ImageDraw, view: GameView, names: Sequence[str], tit
     text(draw, (MARGIN + 10, 47), _status(view, names), 16, bold=True, max_width=INNER - 20)
 
 
-def _footer(draw: ImageDraw.ImageDraw, view: GameView, y: int) -> None:
-    """The pawn legend and, while it is in use, the stand-in data note."""
-    legend = (
-        "Pawn numbers: turn order (1 acts next). A pawn lying flat has crashed and must Recover."
-    )
-    text(draw, (MARGIN, y + 4), legend, 14, fill=MUTED)
+def _footer(draw: ImageDraw.ImageDraw, view: GameView, y: int, *, legend: bool) -> None:
+    """The pawn legend (board only) and, while it is in use, the stand-in data note."""
+    if legend:
+        line = "Pawn numbers: turn order (1 acts next). A lying pawn has crashed and must Recover."
+        text(draw, (MARGIN, y + 4), line, 14, fill=MUTED)
     if view.stand_in:
-        text(
-            draw, (MARGIN, y + 26), "Card data: unofficial stand-in set", 14, bold=True, fill=MUTED
-        )
+        note = "Card data: unofficial stand-in set"
+        text(draw, (MARGIN, y + (26 if legend else 4)), note, 14, bold=True, fill=MUTED)
 
 
 def _standing_rows(view: GameView) -> list[tuple[int | None, int, int]]:
@@ -114,7 +112,7 @@ def render_board(view: GameView, *, names: Sequence[str], odds_aid: bool = True)
     rows = _standing_rows(view)
     parts = [HEADER_H]
     parts.append(standings_height(rows) if view.over else 0)
-    parts.append(flight_height(view.flight) if view.flight is not None else 0)
+    parts.append(flight_height(view.flight, odds_aid=odds_aid) if view.flight else 0)
     parts += [track.height + 8, REC_H, display_height(view), mats_height(view), FOOTER_H]
     image, draw = canvas(WIDTH, sum(parts), BACKGROUND)
     _header(draw, view, names, "First in Flight")
@@ -132,7 +130,7 @@ def render_board(view: GameView, *, names: Sequence[str], odds_aid: bool = True)
     draw_display(draw, view, y)
     y += display_height(view)
     draw_mats(draw, view, names, y)
-    _footer(draw, view, y + mats_height(view))
+    _footer(draw, view, y + mats_height(view), legend=True)
     return image
 
 
@@ -143,8 +141,8 @@ def render_private(view: GameView, *, names: Sequence[str], odds_aid: bool = Tru
     flight = view.flight if view.flight is not None and view.flight.seat == seat else None
     side_w = INNER - MAT_W - MAT_GAP
     body = max(mat_height(mat), private_height(view, side_w))
-    flight_h = flight_height(flight) if flight is not None else 0
-    image, draw = canvas(WIDTH, HEADER_H + flight_h + body + FOOTER_H, BACKGROUND)
+    flight_h = flight_height(flight, odds_aid=odds_aid) if flight is not None else 0
+    image, draw = canvas(WIDTH, HEADER_H + flight_h + body + FOOTER_H - 16, BACKGROUND)
     _header(draw, view, names, f"First in Flight — {seat_name(names, seat)}")
     y = HEADER_H
     if flight is not None:
@@ -152,5 +150,5 @@ def render_private(view: GameView, *, names: Sequence[str], odds_aid: bool = Tru
         y += flight_h
     draw_mat(draw, mat, names, MARGIN, y, body, acting=view.deciding == seat)
     draw_private(draw, view, MARGIN + MAT_W + MAT_GAP, y, side_w, body)
-    _footer(draw, view, y + body + 4)
+    _footer(draw, view, y + body + 4, legend=False)
     return image
