@@ -152,3 +152,34 @@ def render_private(view: GameView, *, names: Sequence[str], odds_aid: bool = Tru
     draw_private(draw, view, MARGIN + MAT_W + MAT_GAP, y, side_w, body)
     _footer(draw, view, y + body + 4, legend=False)
     return image
+
+
+def render_flight(view: GameView, *, names: Sequence[str], odds_aid: bool = True) -> Image.Image:
+    """A compact live-Flight picture (public): the Flight panel and the flying player's mat."""
+    if view.flight is None:
+        return render_board(view, names=names, odds_aid=odds_aid)
+    mat = view.seats[view.flight.seat]
+    flight_h = flight_height(view.flight, odds_aid=odds_aid)
+    body = mat_height(mat)
+    image, draw = canvas(WIDTH, HEADER_H + flight_h + body + FOOTER_H - 16, BACKGROUND)
+    _header(draw, view, names, "First in Flight")
+    draw_flight(draw, view.flight, names, HEADER_H, odds_aid=odds_aid)
+    y = HEADER_H + flight_h
+    draw_mat(draw, mat, names, MARGIN, y, body, acting=True)
+    _records(draw, view, names, MARGIN + MAT_W + MAT_GAP, y)
+    _footer(draw, view, y + body + 4, legend=False)
+    return image
+
+
+def _records(
+    draw: ImageDraw.ImageDraw, view: GameView, names: Sequence[str], x: int, y: int
+) -> None:
+    """Every record, best first: what the flying player is trying to beat."""
+    rows = sorted(_standing_rows(view), key=lambda e: (-e[1], e[0] is None, e[0] or 0))
+    text(draw, (x, y + 4), "Records", 16, bold=True)
+    for i, (seat, record, _) in enumerate(rows):
+        row_y = y + 32 + i * 26
+        draw.ellipse(
+            (x, row_y + 2, x + 16, row_y + 18), fill=seat_colour(seat), outline=INK, width=2
+        )
+        text(draw, (x + 24, row_y), f"{record}  {seat_name(names, seat)}", 15, max_width=MAT_W - 30)

@@ -13,7 +13,7 @@ from PIL import Image
 from bot.render.common import to_png
 from bot.render.fif_chart import winners
 from bot.render.fif_flight import problem_odds
-from bot.render.first_in_flight import render_board, render_private
+from bot.render.first_in_flight import render_board, render_flight, render_private
 from rules.core import Rng
 from rules.first_in_flight import GAME
 from rules.first_in_flight.auto import choose
@@ -211,3 +211,16 @@ def test_missing_names_fall_back_to_seat_numbers() -> None:
     state = moments(4)["start"]
     assert render_board(GAME.view(state, None), names=["Alice"]).height > 0
     assert render_private(GAME.view(state, 3), names=[]).height > 0
+
+
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_live_flight_picture_is_compact_and_public(players: int) -> None:
+    """The live-Flight image is smaller than the board, in budget, and ignores hidden order."""
+    state = moments(players)["mid-flight"]
+    view = GAME.view(state, None)
+    live = render_flight(view, names=NAMES[:players])
+    board = render_board(view, names=NAMES[:players])
+    assert live.width <= MAX_WIDTH and live.height < board.height
+    assert len(to_png(live)) < BUDGET
+    hidden = GAME.view(_shuffled_hidden(state), None)
+    assert to_png(live) == to_png(render_flight(hidden, names=NAMES[:players]))
