@@ -65,9 +65,9 @@ def test_santos_dumont_famous_pays_no_any_surcharge() -> None:
 
 
 def test_latham_crash_coins_and_famous_crashed_descend_4() -> None:
-    """Latham: +2 coins on a crash; Famous: a crashed Descend counts 4."""
+    """Latham: coins on a crash; Famous: a crashed Descend counts 4."""
     state, _ = act(_fly("latham", ["basic_problem"] * 4), 0, *["draw"] * 4)
-    assert state.seats[0].coins == 6 + 2
+    assert state.seats[0].coins == 6 + pilot_amount("latham")
     famous = _fly("latham", ["glide"] + ["basic_problem"] * 4, famous=True)
     famous, _ = act(famous, 0, "draw", "draw", "draw", "descend")
     assert famous.seats[0].record == 5 + 4
@@ -91,9 +91,9 @@ def test_peltier_fame_benefit_friend_and_famous_distance_per_friend() -> None:
 
 
 def test_bleriot_landing_bonus_and_famous_look_plus_one() -> None:
-    """Blériot: +1 on a safe landing (Famous +2); Famous 'look at top X' sees X+1."""
+    """Blériot: Distance on a safe landing; Famous 'look at the top X' sees X+1."""
     state, _ = act(_fly("bleriot", ["glide"] * 3), 0, "draw", "descend")
-    assert state.seats[0].record == 3 + 5 + 1
+    assert state.seats[0].record == 3 + 5 + pilot_amount("bleriot")
     famous = _fly("bleriot", ["glide"] * 3, "steady_hands", famous=True)
     famous, _ = act(famous, 0, "menu:skill", "use:steady_hands")
     assert len(famous.steps[-1].cards) == 2
