@@ -1,4 +1,4 @@
-"""First in Flight board pieces: shared drawing helpers, the Year's track, record track, display."""
+"""First in Flight board pieces: shared drawing helpers, the Year's track, the face-up display."""
 
 from __future__ import annotations
 
@@ -9,8 +9,6 @@ from functools import lru_cache
 from PIL import Image, ImageColor, ImageDraw
 
 from bot.render.common import (
-    BACKGROUND,
-    HIGHLIGHT,
     INK,
     MUTED,
     SEAT_COLOURS,
@@ -337,56 +335,7 @@ def draw_track(view: GameView) -> Image.Image:
     return image
 
 
-# ---------------------------------------------------------------- record track and display
-
-REC_MAX = 40
-REC_H = 112
-REC_X0, REC_X1 = MARGIN + 74, WIDTH - MARGIN - 44
-
-
-def rec_x(value: int) -> int:
-    """The x of a record value on the record track (40 and above share the last cell)."""
-    step = (REC_X1 - REC_X0) / REC_MAX
-    return round(REC_X0 + min(value, REC_MAX) * step)
-
-
-@lru_cache(maxsize=2)
-def record_background(famous_at: int = 15) -> Image.Image:
-    """The record track 0–40+ with its ticks, the Famous mark and the end-of-game flag."""
-    image, draw = canvas(WIDTH, REC_H)
-    draw.text((MARGIN, 66), "Record", font=font(15, bold=True), fill=INK)
-    bar_y = 74
-    draw.rounded_rectangle((REC_X0 - 8, bar_y, REC_X1 + 36, bar_y + 12), radius=6, fill="#e2dccd")
-    draw.rectangle((rec_x(famous_at), bar_y, REC_X1, bar_y + 12), fill="#f3d98b")
-    draw.rounded_rectangle((REC_X1, bar_y, REC_X1 + 36, bar_y + 12), radius=6, fill=HIGHLIGHT)
-    for v in range(REC_MAX + 1):
-        x = rec_x(v)
-        tall = v % 5 == 0
-        draw.line((x, bar_y - (4 if tall else 1), x, bar_y + 12), fill=INK if tall else MUTED)
-        if tall:
-            label = f"{v}+" if v == REC_MAX else str(v)
-            draw.text((x, bar_y + 16), label, font=font(14), fill=INK, anchor="ma")
-    draw.text((rec_x(famous_at) + 4, bar_y + 16), "★ Famous", font=font(14), fill="#9a7b10")
-    return image
-
-
-def draw_record_track(view: GameView) -> Image.Image:
-    """The record track with every tracker; trackers on one value stack upwards."""
-    image = record_background().copy()
-    draw = ImageDraw.Draw(image)
-    trackers = [(s.record, s.seat) for s in view.seats]
-    if view.gustave_record is not None:
-        trackers.append((view.gustave_record, None))
-    heights: dict[int, int] = {}
-    for value, seat in trackers:
-        level = heights.get(min(value, REC_MAX), 0)
-        heights[min(value, REC_MAX)] = level + 1
-        x, y = rec_x(value), 58 - level * 12
-        draw.ellipse((x - 9, y - 9, x + 9, y + 9), fill=seat_colour(seat), outline=INK, width=2)
-        if value > REC_MAX:
-            draw.text((x + 12, y), str(value), font=font(14, bold=True), fill=INK, anchor="lm")
-    return image
-
+# ---------------------------------------------------------------- the face-up display
 
 DEV_TITLES = ("Friends", "Technologies", "Skills")
 DEV_COLOURS = (ACTION_COLOURS["friend"], ACTION_COLOURS["technology"], ACTION_COLOURS["skill"])
@@ -446,8 +395,3 @@ def draw_display(draw: ImageDraw.ImageDraw, view: GameView, y: int) -> None:
         f" Basic Problem {basic}"
     )
     text(draw, (MARGIN, y + 30 + rows * 30), piles, 14, fill=MUTED)
-
-
-def blank(height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
-    """A full-width strip of background."""
-    return canvas(WIDTH, height, BACKGROUND)

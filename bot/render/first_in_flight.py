@@ -10,18 +10,16 @@ from bot.render.common import BACKGROUND, HIGHLIGHT, INK, MUTED, canvas, font
 from bot.render.fif_board import (
     INNER,
     MARGIN,
-    REC_H,
     WIDTH,
     display_height,
     draw_display,
-    draw_record_track,
     draw_track,
     seat_colour,
     seat_name,
     text,
     tint,
 )
-from bot.render.fif_chart import draw_standings, entries, standings_height
+from bot.render.fif_chart import REC_H, draw_record_track, draw_standings, entries, standings_height
 from bot.render.fif_flight import draw_flight, flight_height
 from bot.render.fif_mat import (
     MAT_GAP,
