@@ -253,11 +253,3 @@ def end_flight(state: State, garaged: tuple[str, ...]) -> State:
     garage = (garaged[0] if garaged else "", garaged[1] if len(garaged) > 1 else "")
     state = set_player(state, f.seat, deck=(*mat.deck, *rest), garage=garage)
     return state.model_copy(update={"flight": None})
-
-
-def odds(state: State) -> tuple[int, int]:
-    """(cards left with a Problem, cards left) in the flyer's deck — the odds aid."""
-    f = flight_of(state)
-    data = data_of(state)
-    deck = player(state, f.seat).deck
-    return sum(1 for c in deck if data.flight(c).problems), len(deck)
