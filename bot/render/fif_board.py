@@ -41,8 +41,9 @@ ACTION_COLOURS = {
 }
 SHORT_NAMES = {"experience": "Exp.", "technology": "Tech."}
 
-A_W, T_W, AREA_W, TILE_H, GAP, ROW_GAP = 118, 36, 112, 140, 4, 10
-PAWN_W, PAWN_H = 24, 28
+A_W, T_W, AREA_W, TILE_H, GAP, ROW_GAP = 114, 42, 150, 150, 4, 10
+PAWN_W, PAWN_H = 30, 34
+SLOT = PAWN_H + 3  # room for one pawn side by side (a lying pawn is PAWN_H wide)
 
 
 # ---------------------------------------------------------------- shared helpers
@@ -131,7 +132,7 @@ def pawn(
         draw.text(
             centre,
             str(number),
-            font=font(14, bold=True),
+            font=font(16, bold=True),
             fill=WHITE,
             anchor="mm",
             stroke_width=2,
@@ -301,17 +302,23 @@ def _place_pawns(
     numbered: bool,
     stacked: bool,
 ) -> None:
-    """Pawns in a box in turn order: side by side (areas, Action Spaces) or stacked (Time)."""
+    """Pawns in a box in turn order: side by side (areas, Action Spaces) or stacked (Time).
+
+    A stack is drawn back to front so each pawn's numbered body stays visible over the next one.
+    """
     x0, y0, x1, y1 = box
-    step = min(28, (y1 - y0 - 26 - PAWN_H) // max(1, len(pawns) - 1))
+    step = min(PAWN_H, (y1 - y0 - 26 - PAWN_H) // max(1, len(pawns) - 1))
+    placed = []
     for i, p in enumerate(pawns):
         w = PAWN_W if p.standing else PAWN_H
         h = PAWN_H if p.standing else PAWN_W
         if stacked:
             px, py = (x0 + x1 - w) // 2, y0 + 24 + i * step
         else:
-            px = x0 + (x1 - x0 - len(pawns) * 27) // 2 + i * 27
+            px = x0 + (x1 - x0 - len(pawns) * SLOT) // 2 + i * SLOT + (SLOT - w) // 2
             py = y1 - h - 8
+        placed.append((px, py, p))
+    for px, py, p in reversed(placed):
         number = p.turn_order + 1 if numbered else 0
         pawn(draw, px, py, p.seat, standing=p.standing, number=number)
 
@@ -349,16 +356,16 @@ def dev_chip(
     *,
     exhausted: bool = False,
 ) -> None:
-    """A Development card as a named chip with its type's colour; exhausted cards are greyed."""
-    colour = MUTED if exhausted else DEV_COLOURS[kind]
+    """A Development card as a chip in its type's colour; an exhausted one is greyed out."""
+    colour = DEV_COLOURS[kind]
+    body = MUTED if exhausted else colour
     x0, y0, x1, y1 = box
-    draw.rounded_rectangle(box, radius=5, fill=tint(colour, 0.8), outline=colour, width=2)
+    draw.rounded_rectangle(box, radius=5, fill=tint(body, 0.8), outline=body, width=2)
     draw.rectangle((x0 + 2, y0 + 2, x0 + 8, y1 - 2), fill=colour)
-    label = f"{name} (used)" if exhausted else name
     text(
         draw,
         (x0 + 13, y0 + (y1 - y0 - 17) // 2),
-        label,
+        name,
         14,
         fill=MUTED if exhausted else INK,
         max_width=x1 - x0 - 18,

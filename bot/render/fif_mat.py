@@ -173,7 +173,7 @@ def draw_mat(
     text(draw, (x + 32, y + 42), stats, 15, max_width=MAT_W - 40)
     _garage(draw, seat, x + 10, y + 68)
     cy = y + 104
-    text(draw, (x + 10, cy), "Cards", 14, bold=True, fill=MUTED)
+    text(draw, (x + 10, cy), "Cards (grey = used)", 14, bold=True, fill=MUTED)
     cy += 20
     half = (MAT_W - 26) // 2
     for i, card in enumerate(seat.cards):

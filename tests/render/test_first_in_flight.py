@@ -159,6 +159,19 @@ def test_famous_pilot_is_marked() -> None:
     assert _png_board(state) != _png_board(state.model_copy(update={"seats": seats}))
 
 
+def test_used_cards_look_different_from_ready_ones() -> None:
+    """Exhausting a Development card changes its owner's mat."""
+    state = moments(4)["famous"]
+    seat = next(i for i, m in enumerate(state.seats) if m.cards)
+    mat = state.seats[seat]
+    flipped = tuple(c.model_copy(update={"exhausted": not c.exhausted}) for c in mat.cards)
+    seats = tuple(
+        mat.model_copy(update={"cards": flipped}) if i == seat else m
+        for i, m in enumerate(state.seats)
+    )
+    assert _png_board(state) != _png_board(state.model_copy(update={"seats": seats}))
+
+
 def test_odds_aid_shows_only_when_switched_on() -> None:
     """The Problem odds come from the known deck and appear only with the option on."""
     state = moments(2)["mid-flight"]
