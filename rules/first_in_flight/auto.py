@@ -48,7 +48,7 @@ def _deck_stats(state: State, seat: int) -> tuple[int, int, int]:
     return len(cards), problems, upgrades
 
 
-def _action_value(state: State, seat: int, action: str) -> float:
+def _action_value(state: State, seat: int, action: str, amount: int = 0) -> float:
     """How much this player wants an action now."""
     value = ACTION_VALUE.get(action, 0.0)
     mat = player(state, seat)
@@ -58,8 +58,14 @@ def _action_value(state: State, seat: int, action: str) -> float:
     if action == "upgrade":
         value -= 0.6 * max(0, problems - 5) + (1.5 if state.year >= 4 else 0)
     if action == "funding":
-        value += 2.5 if mat.coins < 4 else (1.0 if mat.coins < 7 else -1.0)
+        value += 0.7 * amount - (0 if mat.coins < 5 else (1.5 if mat.coins < 9 else 4.0))
     return value
+
+
+def _option_value(state: State, seat: int, step: Step) -> float:
+    """Value of one fully specified option."""
+    opt = target_option(state, step)
+    return _action_value(state, seat, opt.action, opt.amount)
 
 
 def _space_value(state: State, seat: int, step: Step) -> float:
@@ -67,7 +73,7 @@ def _space_value(state: State, seat: int, step: Step) -> float:
     from rules.first_in_flight.actions import targets
 
     best = max(
-        (_action_value(state, seat, target_option(state, t).action) for t in targets(state, step)),
+        (_option_value(state, seat, t) for t in targets(state, step)),
         default=-9.0,
     )
     if any(o.action == "any" for o in spaces(state)[step.space].options):
@@ -152,20 +158,50 @@ def _pay(state: State, step: Step, keys: list[str], rng: random.Random) -> str:
 
 
 def _flight(state: State, step: Step, keys: list[str], rng: random.Random) -> str:
-    """Push your luck on the odds of the deck; use Skills and abilities while flying."""
+    """Push your luck on the odds of the deck; use Skills and abilities when they pay."""
     exhausts = [k for k in keys if k.startswith("exhaust:")]
     if exhausts:
         return exhausts[0]
-    f = flight_of(state)
-    if "menu:skill" in keys:
-        return "menu:skill"
-    if "menu:other" in keys and (problem_count(state) >= 2 or len(f.row) >= 4):
-        return "menu:other"
+    stopping = "draw" not in keys or ("descend" in keys and not _should_draw(state))
+    for menu in ("skill", "other"):
+        if f"menu:{menu}" in keys and _good_uses(state, step.seat, menu, stopping):
+            return f"menu:{menu}"
     if "draw" not in keys:
         return "descend"
     if "descend" not in keys:
         return "draw"
-    return "draw" if _should_draw(state) else "descend"
+    return "descend" if stopping else "draw"
+
+
+def _good_uses(state: State, seat: int, menu: str, stopping: bool) -> list[str]:
+    """Abilities worth using now: Distance at once, scoring bonuses only when they hold."""
+    from rules.first_in_flight.menus import menu_sources
+
+    problems = problem_count(state)
+    need = 4 - problems
+    good = []
+    for src, ability in menu_sources(state, seat, menu):
+        ops = {e.op for e in ability.effects}
+        if "bonus_if" in ops:
+            ok = stopping and all(
+                getattr(e, "value", 0) == problems
+                for e in ability.effects
+                if e.op == "bonus_if" and getattr(e, "cond", "") == "problems_eq"
+            )
+        elif "ignore_problem" in ops or "bottom_recent" in ops:
+            ok = problems >= 2
+        elif "no_lie_down" in ops:
+            ok = need <= 1 and not stopping
+        elif "redraw_recent" in ops:
+            row = flight_of(state).row
+            ok = bool(row) and data_of(state).flight(row[-1].card).problems > 0
+        elif "copy_ability" in ops or "take_action" in ops:
+            ok = False
+        else:
+            ok = True
+        if ok:
+            good.append(src)
+    return good
 
 
 LYING_COST = 2.0  # a crash lays the pawn down: Recover costs 2 Time
@@ -217,8 +253,15 @@ def _should_draw(state: State) -> bool:
 
 
 def _menu(state: State, step: Step, keys: list[str], rng: random.Random) -> str:
-    """Use the first ability offered (barring ones that only pay off later)."""
+    """In a Flight: the first ability worth using now (as `_flight` judged); else the first."""
     uses = [k for k in keys if k.startswith("use:")]
+    f = state.flight
+    if f is not None and f.seat == step.seat:
+        deck = player(state, step.seat).deck
+        stopping = bool(f.row) and (len(deck) == 0 or not _should_draw(state))
+        good = _good_uses(state, step.seat, step.dest, stopping)
+        picks = [k for k in uses if k[4:] in good]
+        return picks[0] if picks else keys[-1]
     return uses[0] if uses else keys[-1]
 
 
