@@ -80,7 +80,7 @@ async def edit_live(bot: HangarBot, loaded: LoadedGame) -> bool:
     if not message_id:
         return False
     channel = bot.get_partial_messageable(loaded.record.channel_id)
-    panel = await board_panel(loaded, await recent_lines(bot, loaded), ping=())
+    panel = await board_panel(loaded, await recent_lines(bot, loaded), ping=(), live=True)
     try:
         await channel.get_partial_message(message_id).edit(
             embed=panel.embed, attachments=[panel.file()], view=panel.view
@@ -98,7 +98,8 @@ async def publish(bot: HangarBot, result: ActResult) -> None:
         await post_board(bot, loaded, ping=tuple(range(len(loaded.names))))
         return
     same_turn = set(loaded.active_seats) == set(result.previous_active)
-    if same_turn and await edit_live(bot, loaded):
+    milestone = any(e.kind in loaded.game.milestone_kinds for e in result.events)
+    if same_turn and not milestone and await edit_live(bot, loaded):
         return
     await post_board(bot, loaded, ping=() if same_turn else loaded.active_seats)
 

@@ -116,10 +116,12 @@ def board_view(loaded: LoadedGame) -> discord.ui.View | None:
     return view
 
 
-async def board_panel(loaded: LoadedGame, lines: list[str], *, ping: tuple[int, ...]) -> Panel:
+async def board_panel(
+    loaded: LoadedGame, lines: list[str], *, ping: tuple[int, ...], live: bool = False
+) -> Panel:
     """The public board message; `ping` are the seats to mention (new message only)."""
     view = loaded.game.view(loaded.state, None)
-    image = await asyncio.to_thread(public_png, loaded.game.id, view, loaded.names)
+    image = await asyncio.to_thread(public_png, loaded.game.id, view, loaded.names, live=live)
     users = [u for u in (loaded.user_of(s) for s in ping) if u]
     content = ""
     if users:

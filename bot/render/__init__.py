@@ -34,11 +34,17 @@ def renderer_for(game_id: str) -> ModuleType | None:
         return None
 
 
-def public_png(game_id: str, view: BaseModel, names: Sequence[str]) -> bytes:
-    """The public board image of a game as PNG bytes."""
+def public_png(game_id: str, view: BaseModel, names: Sequence[str], *, live: bool = False) -> bytes:
+    """The public board image as PNG bytes.
+
+    `live` asks for the picture of a turn in progress (edited after each step); a renderer may
+    offer a compact `render_live` for it, otherwise the full board is used.
+    """
     module = renderer_for(game_id)
-    image = module.render_board(view, names=names) if module else _placeholder(game_id)
-    return to_png(image)
+    if module is None:
+        return to_png(_placeholder(game_id))
+    draw = getattr(module, "render_live", module.render_board) if live else module.render_board
+    return to_png(draw(view, names=names))
 
 
 def private_png(game_id: str, view: BaseModel, names: Sequence[str]) -> bytes:

@@ -181,3 +181,7 @@ def _records(
             (x, row_y + 2, x + 16, row_y + 18), fill=seat_colour(seat), outline=INK, width=2
         )
         text(draw, (x + 24, row_y), f"{record}  {seat_name(names, seat)}", 15, max_width=MAT_W - 30)
+
+
+# The bot edits the live turn message with this picture while a player keeps acting.
+render_live = render_flight

@@ -28,6 +28,9 @@ class Game(Protocol):
     Options: type[BaseModel]
     State: type[BaseModel]
     STATE_VERSION: int
+    # Event kinds after which the bot posts a new board instead of editing the live one
+    # (e.g. the end of a First in Flight Flight); empty for most games.
+    milestone_kinds: frozenset[str]
 
     def new_game(self, seed: int, players: int, options: Any) -> Any:
         """A fresh state for this many players."""
@@ -92,6 +95,7 @@ class BaseGame(Generic[S]):
     Options: ClassVar[type[BaseModel]]
     State: ClassVar[type[BaseModel]]
     STATE_VERSION: ClassVar[int] = 1
+    milestone_kinds: ClassVar[frozenset[str]] = frozenset()
 
     def parse_options(self, options: Any) -> BaseModel:
         """Accept an Options instance, a dict or None (defaults)."""
