@@ -26,6 +26,7 @@ class Table:
     stranger: User  # a member of the server who is not in the game
     panels: dict[int, int] = field(default_factory=dict)  # user id → ephemeral panel message id
     steps: int = 0
+    use_board: bool = False  # act with the public board's buttons when it offers any
 
     def by_name(self, name: str) -> User:
         """The player whose display name is `name`."""
@@ -136,7 +137,8 @@ async def step(table: Table, rng: random.Random, policy: Policy = random_policy)
     if is_over(board):
         return False
     user = active_player(table, board)
-    panel = await current_panel(table, user, board)
+    on_board = table.use_board and bool(action_choices(board))
+    panel = board if on_board else await current_panel(table, user, board)
     choices = action_choices(panel)
     assert choices, f"{user.name} must act but the panel offers nothing: {description(panel)}"
     custom_id, value = policy(choices, rng)
@@ -149,7 +151,7 @@ async def step(table: Table, rng: random.Random, policy: Policy = random_policy)
     assert not reply.failed, f"interaction failed on {custom_id} {value}"
     errors = [m.content for m in reply.followups if m.ephemeral and m.content]
     assert not errors, f"the bot refused a legal move {custom_id} {value}: {errors}"
-    await wait_edited(table.fake, panel.id, edits)
+    await wait_edited(table.fake, panel.id, edits)  # a new board also retires the old one
     table.steps += 1
     return True
 
