@@ -83,7 +83,16 @@ def standings(loaded: LoadedGame) -> str:
     ]
     verdict = "Shared victory." if outcome.is_draw else f"{loaded.names[outcome.winners[0]]} wins!"
     reason = fill_seats(outcome.reason, loaded) if outcome.reason else ""
-    return "\n".join([verdict, *rows, reason]).strip()
+    return "\n".join([verdict, *rows, reason, data_note(loaded)]).strip()
+
+
+def data_note(loaded: LoadedGame) -> str:
+    """The data-provenance line a view declares (`stand_in_note`, or `stand_in` = True)."""
+    view = loaded.game.view(loaded.state, None)
+    note = str(getattr(view, "stand_in_note", "") or "")
+    if not note and getattr(view, "stand_in", False):
+        note = "Card data: unofficial stand-in set."
+    return f"_{note}_" if note else ""
 
 
 def board_embed(loaded: LoadedGame, lines: list[str]) -> discord.Embed:
