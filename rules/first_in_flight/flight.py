@@ -114,7 +114,10 @@ def descend(state: State) -> tuple[State, list[Event]]:
     f = flight_of(state)
     seat = f.seat
     flaws = sum(1 for rc in f.row if data_of(state).flight(rc.card).kind == "flaw")
-    state = set_flight(state, descended=True, pitch=False, flaws_at_descend=flaws, landing_left=2)
+    # the Descend card is the next card added: a pending Elevator Control no longer scraps
+    state = set_flight(
+        state, descended=True, pitch=False, elevator=False, flaws_at_descend=flaws, landing_left=2
+    )
     deck, state = shuffled(state, player(state, seat).deck)
     state = set_player(state, seat, deck=deck, known_top=())
     events = [ev("descended", f"{who(seat)} played Descend and shuffled the rest.", reveals=True)]

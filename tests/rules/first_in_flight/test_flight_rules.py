@@ -107,6 +107,13 @@ def test_unreliable_elevator_control_ignores_other_cards() -> None:
     assert _row(state) == ["elevator_control", "upgrade_2", "glide"]
 
 
+def test_descend_right_after_elevator_control_protects_the_landing_glide() -> None:
+    """Clarification: if the next card after Elevator Control is Descend, nothing is scrapped."""
+    state, _ = act(_fly(["elevator_control*", "glide"]), 0, "draw", "descend", "done")
+    assert state.seats[0].record == 1 + 1 + 5
+    assert sorted(state.seats[0].deck) == ["elevator_control", "glide"]
+
+
 def test_cleanup_moves_up_to_two_flaws_to_the_garage_and_they_fly_again() -> None:
     """Cleanup: up to 2 revealed flaws to the Garage (left first); the next Fly reshuffles them."""
     deck = ["pitch_instability*", "power_failure*", "elevator_control*", "upgrade_2"]
