@@ -16,6 +16,8 @@ from rules.first_in_flight.view import GameView, build_view
 Legal = Callable[[FifState, Step], list[Action]]
 Handle = Callable[[FifState, Step, str], tuple[FifState, list[Event]]]
 
+PRIVATE_STEPS = ("look", "pick")  # their labels name cards only the deciding seat has seen
+
 STEPS: dict[str, tuple[Legal, Handle]] = {
     "draft": (setup.draft_actions, setup.handle_draft),
     "turn": (turns.turn_actions, turns.handle_turn),
@@ -70,7 +72,10 @@ class FirstInFlight(BaseGame[FifState]):
         if seat not in self.active_players(state):
             return []
         step = state.steps[-1]
-        return STEPS[step.kind][0](state, step)
+        actions = STEPS[step.kind][0](state, step)
+        if step.kind in PRIVATE_STEPS:
+            return actions
+        return [a.model_copy(update={"public": True}) for a in actions]
 
     def apply(self, state: FifState, seat: int, action: Action | str) -> Transition:
         """Resolve one decision, then run automatic play (Gustave, Year ends) until the next."""

@@ -140,3 +140,11 @@ def test_dev_cards_face_up_or_top_and_not_refilled() -> None:
     assert keys(state)[:4] == [f"take:{c}" for c in shown] and keys(state)[-1] == "top"
     state, _ = act(state, 0, f"take:{shown[0]}")
     assert state.display[2] == shown[1:] and state.seats[0].cards[0].card == shown[0]
+
+
+def test_only_looked_at_cards_make_actions_private() -> None:
+    """Action.public: safe to show except where labels name cards only the seat has seen."""
+    state = flying(own(table(), 0, "pull_up"), 0, ["glide", "upgrade_5", "glide"])
+    assert all(a.public for a in GAME.legal_actions(state, 0))
+    state, _ = act(state, 0, "menu:skill", "use:pull_up")
+    assert not any(a.public for a in GAME.legal_actions(state, 0))
