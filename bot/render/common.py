@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageColor, ImageDraw, ImageFont
 
 FONT_DIR = Path(__file__).resolve().parents[2] / "assets" / "fonts"
 
@@ -54,3 +55,32 @@ def to_png(image: Image.Image) -> bytes:
     # (bench/render.py), and every move encodes two images.
     image.save(buffer, format="PNG", compress_level=6)
     return buffer.getvalue()
+
+
+def tint(colour: str, amount: float) -> str:
+    """`colour` mixed with white by `amount` (0 = unchanged, 1 = white)."""
+    r, g, b = ImageColor.getrgb(colour)[:3]
+    mix = [round(c + (255 - c) * amount) for c in (r, g, b)]
+    return "#{:02x}{:02x}{:02x}".format(*mix)
+
+
+def seat_name(names: Sequence[str], seat: int) -> str:
+    """A seat's display name, or 'Seat n' when no name is given."""
+    return names[seat] if seat < len(names) and names[seat] else f"Seat {seat + 1}"
+
+
+def centred(
+    draw: ImageDraw.ImageDraw,
+    box: tuple[int, int, int, int],
+    text: str,
+    size: int,
+    *,
+    bold: bool = False,
+    fill: str = INK,
+) -> None:
+    """Text fitted into `box` and centred in it."""
+    x0, y0, x1, y1 = box
+    line = fit_text(text, x1 - x0 - 4, size, bold=bold)
+    draw.text(
+        ((x0 + x1) // 2, (y0 + y1) // 2), line, font=font(size, bold=bold), fill=fill, anchor="mm"
+    )

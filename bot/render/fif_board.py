@@ -6,16 +6,19 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
-from PIL import Image, ImageColor, ImageDraw
+from PIL import Image, ImageDraw
 
 from bot.render.common import (
     INK,
     MUTED,
     SEAT_COLOURS,
     canvas,
+    centred,
     fit_text,
     font,
+    tint,
 )
+from bot.render.common import seat_name as common_seat_name
 from bot.render.common import text_width as width_of
 from rules.first_in_flight.view import GameView, PawnView, SpaceView
 
@@ -49,40 +52,14 @@ SLOT = PAWN_H + 3  # room for one pawn side by side (a lying pawn is PAWN_H wide
 # ---------------------------------------------------------------- shared helpers
 
 
-def tint(colour: str, amount: float) -> str:
-    """`colour` mixed with white (amount 0 = colour, 1 = white)."""
-    r, g, b = ImageColor.getrgb(colour)[:3]
-    mix = [round(c + (255 - c) * amount) for c in (r, g, b)]
-    return "#{:02x}{:02x}{:02x}".format(*mix)
-
-
 def seat_name(names: Sequence[str], seat: int | None) -> str:
     """A seat's display name ('Gustave' for the automa; 'Seat n' when no name is given)."""
-    if seat is None:
-        return "Gustave"
-    return names[seat] if seat < len(names) and names[seat] else f"Seat {seat + 1}"
+    return "Gustave" if seat is None else common_seat_name(names, seat)
 
 
 def seat_colour(seat: int | None) -> str:
     """The pawn colour of a seat (Gustave is neutral grey)."""
     return GUSTAVE_COLOUR if seat is None else SEAT_COLOURS[seat % len(SEAT_COLOURS)]
-
-
-def centred(
-    draw: ImageDraw.ImageDraw,
-    box: tuple[int, int, int, int],
-    text: str,
-    size: int,
-    *,
-    bold: bool = False,
-    fill: str = INK,
-) -> None:
-    """Text fitted into `box` and centred in it."""
-    x0, y0, x1, y1 = box
-    line = fit_text(text, x1 - x0 - 4, size, bold=bold)
-    draw.text(
-        ((x0 + x1) // 2, (y0 + y1) // 2), line, font=font(size, bold=bold), fill=fill, anchor="mm"
-    )
 
 
 def text(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PIL import Image, ImageColor, ImageDraw
+from PIL import Image, ImageDraw
 
 from bot.render.common import (
     BACKGROUND,
@@ -13,9 +13,11 @@ from bot.render.common import (
     MUTED,
     SEAT_COLOURS,
     canvas,
+    centred,
     fit_text,
     font,
-    text_width,
+    seat_name,
+    tint,
 )
 from rules.flight.view import CardView, FlightGameView, FlightView, ObstacleView
 
@@ -50,39 +52,6 @@ PHASE_WORDS = {
 }
 
 
-def _tint(colour: str, amount: float) -> str:
-    """`colour` mixed with white (amount 0 = colour, 1 = white)."""
-    r, g, b = ImageColor.getrgb(colour)[:3]
-    mix = [round(c + (255 - c) * amount) for c in (r, g, b)]
-    return "#{:02x}{:02x}{:02x}".format(*mix)
-
-
-def _name(names: Sequence[str], seat: int) -> str:
-    """A seat's display name (falls back to 'Seat n')."""
-    return names[seat] if seat < len(names) and names[seat] else f"Seat {seat + 1}"
-
-
-def _centred(
-    draw: ImageDraw.ImageDraw,
-    box: tuple[int, int, int, int],
-    text: str,
-    size: int,
-    *,
-    bold: bool = False,
-    fill: str = INK,
-) -> None:
-    """Text fitted and centred horizontally in `box`, at its vertical middle."""
-    x0, y0, x1, y1 = box
-    line = fit_text(text, x1 - x0 - 6, size, bold=bold)
-    width = text_width(line, size, bold=bold)
-    draw.text(
-        ((x0 + x1 - width) // 2, (y0 + y1 - size) // 2), line, font=font(size, bold=bold), fill=fill
-    )
-
-
-# ---------------------------------------------------------------- header
-
-
 def _header(draw: ImageDraw.ImageDraw, view: FlightGameView, names: Sequence[str]) -> None:
     """Title, hand number, dealer, match rule and whose turn it is."""
     draw.text((MARGIN, 10), "Flight", font=font(26, bold=True), fill=INK)
@@ -91,16 +60,16 @@ def _header(draw: ImageDraw.ImageDraw, view: FlightGameView, names: Sequence[str
         if view.match == "target"
         else f"match of {view.hands_to_play} hand{'s' if view.hands_to_play != 1 else ''}"
     )
-    info = f"Hand {view.hand_number} · dealer {_name(names, view.dealer)} · {goal}"
+    info = f"Hand {view.hand_number} · dealer {seat_name(names, view.dealer)} · {goal}"
     draw.text((MARGIN + 100, 18), fit_text(info, WIDTH - 140, 15), font=font(15), fill=MUTED)
     if view.over:
-        winners = " & ".join(_name(names, w) for w in view.winners)
+        winners = " & ".join(seat_name(names, w) for w in view.winners)
         status, colour = f"Match over — {winners} won", LANDING
     else:
         assert view.turn is not None
-        status = f"Turn: {_name(names, view.turn)} — {PHASE_WORDS[view.phase]}"
+        status = f"Turn: {seat_name(names, view.turn)} — {PHASE_WORDS[view.phase]}"
         colour = SEAT_COLOURS[view.turn % len(SEAT_COLOURS)]
-    draw.rounded_rectangle((MARGIN, 44, WIDTH - MARGIN, 70), radius=6, fill=_tint(colour, 0.75))
+    draw.rounded_rectangle((MARGIN, 44, WIDTH - MARGIN, 70), radius=6, fill=tint(colour, 0.75))
     draw.text(
         (MARGIN + 10, 48),
         fit_text(status, WIDTH - 60, 16, bold=True),
@@ -157,8 +126,8 @@ def _empty_slot(
         box, radius=6, fill=EMPTY_FILL, outline=outline, width=2 if next_up else 1
     )
     x0, y0, x1, y1 = box
-    _centred(draw, (x0, y0 + 4, x1, y0 + 26), top, 13, bold=True, fill=MUTED)
-    _centred(draw, (x0, y0 + 30, x1, y1 - 4), bottom, 11, fill=MUTED)
+    centred(draw, (x0, y0 + 4, x1, y0 + 26), top, 13, bold=True, fill=MUTED)
+    centred(draw, (x0, y0 + 30, x1, y1 - 4), bottom, 11, fill=MUTED)
 
 
 def _filled_slot(
@@ -168,16 +137,16 @@ def _filled_slot(
     draw.rounded_rectangle(box, radius=6, fill=colour, outline=INK, width=1)
     x0, y0, x1, y1 = box
     draw.rounded_rectangle((x0 + 4, y0 + 30, x1 - 4, y1 - 4), radius=4, fill=WHITE)
-    _centred(draw, (x0, y0 + 4, x1, y0 + 28), top, 14, bold=True, fill=WHITE)
-    _centred(draw, (x0 + 4, y0 + 30, x1 - 4, y1 - 4), bottom, 11, fill=INK)
+    centred(draw, (x0, y0 + 4, x1, y0 + 28), top, 14, bold=True, fill=WHITE)
+    centred(draw, (x0 + 4, y0 + 30, x1 - 4, y1 - 4), bottom, 11, fill=INK)
 
 
 def _alternative_slot(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], town: str) -> None:
     """A position replaced by an Alternative Route: the town is skipped."""
     draw.rounded_rectangle(box, radius=6, fill=SPECIAL_COLOURS["alt"], outline=INK, width=1)
     x0, y0, x1, y1 = box
-    _centred(draw, (x0, y0 + 4, x1, y0 + 26), "Alt. Route", 13, bold=True, fill=WHITE)
-    _centred(draw, (x0, y0 + 30, x1, y1 - 4), f"skips {town}", 11, fill=WHITE)
+    centred(draw, (x0, y0 + 4, x1, y0 + 26), "Alt. Route", 13, bold=True, fill=WHITE)
+    centred(draw, (x0, y0 + 30, x1, y1 - 4), f"skips {town}", 11, fill=WHITE)
 
 
 def _obstacle_badge(draw: ImageDraw.ImageDraw, x: int, y: int, obstacle: ObstacleView) -> None:
@@ -186,11 +155,11 @@ def _obstacle_badge(draw: ImageDraw.ImageDraw, x: int, y: int, obstacle: Obstacl
     box = (x, y, x + CARD_W, y + 16)
     if obstacle.cancelled:
         label = f"{obstacle.name} ✓ {obstacle.cancelled_by or ''}"
-        draw.rounded_rectangle(box, radius=4, fill=_tint(colour, 0.7), outline=colour)
-        _centred(draw, box, label.replace("Alternative", "Alt."), 9, fill=INK)
+        draw.rounded_rectangle(box, radius=4, fill=tint(colour, 0.7), outline=colour)
+        centred(draw, box, label.replace("Alternative", "Alt."), 9, fill=INK)
     else:
         draw.rounded_rectangle(box, radius=4, fill=colour, outline="#c0392b", width=2)
-        _centred(draw, box, f"{obstacle.name.upper()} ✗", 10, bold=True, fill=WHITE)
+        centred(draw, box, f"{obstacle.name.upper()} ✗", 10, bold=True, fill=WHITE)
 
 
 def _flight_row(draw: ImageDraw.ImageDraw, flight: FlightView, y: int) -> None:
@@ -277,7 +246,7 @@ def _pile(draw: ImageDraw.ImageDraw, view: FlightGameView, y: int) -> None:
     draw.text((MARGIN, y), "Pack", font=font(13, bold=True), fill=INK)
     back = (MARGIN, y + 20, MARGIN + CARD_W, y + 20 + CARD_H)
     draw.rounded_rectangle(back, radius=6, fill="#30415d", outline=INK)
-    _centred(draw, back, f"{view.pack_size} cards", 14, bold=True, fill=WHITE)
+    centred(draw, back, f"{view.pack_size} cards", 14, bold=True, fill=WHITE)
     x = MARGIN + SLOT_W + 8
     draw.text((x, y), "Exposed discard", font=font(13, bold=True), fill=INK)
     face = (x, y + 20, x + CARD_W, y + 20 + CARD_H)
@@ -298,19 +267,19 @@ def _seats(draw: ImageDraw.ImageDraw, view: FlightGameView, names: Sequence[str]
         row = y + 20 + seat.seat * SEAT_ROW_H
         colour = SEAT_COLOURS[seat.seat % len(SEAT_COLOURS)]
         if view.turn == seat.seat:
-            draw.rectangle((x - 6, row - 2, right, row + SEAT_ROW_H - 4), fill=_tint(colour, 0.7))
+            draw.rectangle((x - 6, row - 2, right, row + SEAT_ROW_H - 4), fill=tint(colour, 0.7))
         draw.ellipse((x, row + 4, x + 12, row + 16), fill=colour, outline=INK)
         marks = ("  (dealer)" if seat.is_dealer else "") + (
             "  ★ first out" if seat.first_out else ""
         )
-        label = fit_text(_name(names, seat.seat) + marks, right - 220 - x, 14)
+        label = fit_text(seat_name(names, seat.seat) + marks, right - 220 - x, 14)
         draw.text((x + 20, row + 2), label, font=font(14), fill=INK)
         draw.text((right - 200, row + 2), str(seat.hand_size), font=font(14, bold=True), fill=INK)
         draw.text((right - 120, row + 2), str(seat.score), font=font(14, bold=True), fill=INK)
     if view.winners:
         draw.text(
             (x, y + 24 + len(view.seats) * SEAT_ROW_H),
-            "Winner: " + " & ".join(_name(names, w) for w in view.winners),
+            "Winner: " + " & ".join(seat_name(names, w) for w in view.winners),
             font=font(14, bold=True),
             fill=LANDING,
         )
@@ -322,10 +291,10 @@ def _last_hand_line(view: FlightGameView, names: Sequence[str]) -> str:
         return ""
     last = view.results[-1]
     route = next((f.name for f in view.flights if f.route == last.route), last.route)
-    text = f"Hand {last.number}: {_name(names, last.lander)} landed on {route}"
+    text = f"Hand {last.number}: {seat_name(names, last.lander)} landed on {route}"
     if last.first_out is not None:
-        text += f"; {_name(names, last.first_out)} first out"
-    scores = ", ".join(f"{_name(names, s)} {p:+d}" for s, p in enumerate(last.points))
+        text += f"; {seat_name(names, last.first_out)} first out"
+    scores = ", ".join(f"{seat_name(names, s)} {p:+d}" for s, p in enumerate(last.points))
     return f"{text} ({scores})"
 
 
@@ -367,10 +336,10 @@ def _hand_card(
         title, route, middle = "✈", _route_name(card), "Aeroplane"
     else:
         title, route, middle = HAND_TITLES.get(card.kind, (card.name, "", ""))
-    _centred(draw, (x, y + 6, x + HAND_CARD_W, y + 32), title, 16, bold=True, fill=WHITE)
-    _centred(draw, (inner[0], inner[1] + 6, inner[2], inner[1] + 26), route, 11, bold=True)
-    _centred(draw, (inner[0], inner[1] + 30, inner[2], inner[3] - 4), middle, 11)
-    _centred(
+    centred(draw, (x, y + 6, x + HAND_CARD_W, y + 32), title, 16, bold=True, fill=WHITE)
+    centred(draw, (inner[0], inner[1] + 6, inner[2], inner[1] + 26), route, 11, bold=True)
+    centred(draw, (inner[0], inner[1] + 30, inner[2], inner[3] - 4), middle, 11)
+    centred(
         draw,
         (x, y + HAND_CARD_H - 28, x + HAND_CARD_W, y + HAND_CARD_H - 4),
         f"{card.points} pts",
@@ -388,7 +357,7 @@ def render_private(view: FlightGameView, *, names: Sequence[str]) -> Image.Image
     height = HEADER_H + 40 + rows * (HAND_CARD_H + 12) + 30
     image, draw = canvas(WIDTH, height, BACKGROUND)
     _header(draw, view, names)
-    who = _name(names, view.viewer) if view.viewer is not None else "?"
+    who = seat_name(names, view.viewer) if view.viewer is not None else "?"
     total = sum(c.points for c in hand)
     title = f"{who}'s hand — {len(hand)} cards, {total} points if caught holding them"
     draw.text(
