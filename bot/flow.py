@@ -204,6 +204,18 @@ async def announce(
     await interaction.followup.send(note, ephemeral=True)
 
 
+async def repost_board(interaction: discord.Interaction, *, ping_active: bool) -> None:
+    """Post the channel's board again as a new (live) message; a lobby shows its seats."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    bot = bot_of(interaction)
+    loaded = await bot.service.load(channel_id_of(interaction))
+    if loaded.state is None:
+        await interaction.followup.send(lobby_text(loaded), ephemeral=True)
+        return
+    await post_board(bot, loaded, ping=loaded.active_seats if ping_active else ())
+    await interaction.followup.send("Board re-posted.", ephemeral=True)
+
+
 async def start_game(bot: HangarBot, channel_id: int, user_id: int, admin: bool) -> None:
     """Start the lobby's game and post the first board, pinging whoever acts first."""
     result = await bot.service.start(channel_id, user_id, admin)

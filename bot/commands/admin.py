@@ -8,7 +8,7 @@ import json
 import discord
 from discord import app_commands
 
-from bot.flow import announce, bot_of, channel_id_of, is_admin, post_board
+from bot.flow import announce, bot_of, channel_id_of, is_admin, post_board, repost_board
 
 
 class AdminGroup(app_commands.Group):
@@ -28,15 +28,8 @@ class AdminGroup(app_commands.Group):
 
     @app_commands.command(name="resume", description="Re-post the board and ping whoever must act")
     async def resume(self, interaction: discord.Interaction) -> None:
-        """Post a fresh board (e.g. after the turn message was deleted)."""
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        bot = bot_of(interaction)
-        loaded = await bot.service.load(channel_id_of(interaction))
-        if loaded.state is None:
-            await interaction.followup.send("This game has not started yet.", ephemeral=True)
-            return
-        await post_board(bot, loaded, ping=loaded.active_seats)
-        await interaction.followup.send("Board re-posted.", ephemeral=True)
+        """Post a fresh board and ping (e.g. after the turn message was deleted)."""
+        await repost_board(interaction, ping_active=True)
 
     @app_commands.command(name="abandon", description="End this channel's game now")
     async def abandon(self, interaction: discord.Interaction) -> None:

@@ -13,7 +13,7 @@ from bot.flow import (
     bot_of,
     channel_id_of,
     is_admin,
-    post_board,
+    repost_board,
     send_hand,
     start_game,
 )
@@ -69,15 +69,8 @@ class GameGroup(app_commands.Group):
 
     @app_commands.command(name="status", description="Re-post the board and the current prompt")
     async def status(self, interaction: discord.Interaction) -> None:
-        """Post the board again as a new message."""
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        bot = bot_of(interaction)
-        loaded = await bot.service.load(channel_id_of(interaction))
-        if loaded.state is None:
-            await interaction.followup.send(lobby_text(loaded), ephemeral=True)
-            return
-        await post_board(bot, loaded, ping=())
-        await interaction.followup.send("Board posted.", ephemeral=True)
+        """Post the board again as a new message (no ping: anyone may ask)."""
+        await repost_board(interaction, ping_active=False)
 
     @app_commands.command(name="hand", description="Your private view and moves (only you see it)")
     async def hand(self, interaction: discord.Interaction) -> None:
