@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from rules.first_in_flight.state import State
 from rules.first_in_flight.view import build_view
 from tests.rules.first_in_flight.helpers import (
@@ -225,3 +227,24 @@ def test_talpade_looks_at_the_top_3_at_the_start_of_a_flight() -> None:
     assert state.seats[0].deck == ("glide", "glide", "basic_problem", "basic_problem")
     state, _ = act(state, 0, "draw")
     assert "menu:other" not in keys(state)
+
+
+@pytest.mark.parametrize(
+    ("pilot", "check"),
+    [
+        ("bleriot", lambda m: [o.card for o in m.cards] != []),  # the top Skill
+        ("langley", lambda m: any(c.startswith("upgrade_") for c in m.deck)),  # (after a choice)
+        ("todd", lambda m: m.deck.count("experience") == 1),
+        ("curtiss", lambda m: sum(c.startswith("upgrade_") for c in m.deck) == 4),
+        ("coleman", lambda m: m.coins == 8 and len(m.cards) == 1),
+        ("bell", lambda m: len(m.cards) == 1),
+    ],
+)
+def test_fame_benefits(pilot: str, check: object) -> None:
+    """Each Pilot's Fame Benefit arrives when the record first reaches 15."""
+    state = _fly(pilot, ["upgrade_5", "upgrade_5", "upgrade_5"])
+    state, events = act(state, 0, "draw", "descend")
+    assert "became Famous" in texts(events)
+    while state.steps and state.steps[-1].kind == "pick":
+        state, _ = act(state, 0, keys(state)[0])
+    assert state.seats[0].famous and check(state.seats[0])  # type: ignore[operator]
