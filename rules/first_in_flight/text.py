@@ -85,7 +85,17 @@ def prompt(state: State, seat: int) -> str:
         return "The game is over."
     if not state.steps or state.steps[-1].seat != seat:
         return "Waiting for another player."
-    return PROMPTS.get(state.steps[-1].kind, "Choose your action.")
+    step = state.steps[-1]
+    if step.kind == "flight" and state.flight is not None:
+        if state.flight.pitch:
+            return "Pitch Instability: exhaust a Skill (no effect) or Descend."
+        if state.flight.final:
+            return "Your final Flight: draw, Descend, or use an ability."
+    if step.kind == "turn" and not state.pawns[seat].standing:
+        return "Your pawn crashed: Recover (pay 2 Time) to stand it up."
+    if step.kind == "space" and step.via == "fame":
+        return "Fame Benefit: take an Any Action now (no surcharge), or skip it."
+    return PROMPTS.get(step.kind, "Choose your action.")
 
 
 def explain_illegal(state: State, seat: int, key: str) -> str:

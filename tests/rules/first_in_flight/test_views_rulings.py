@@ -148,3 +148,13 @@ def test_only_looked_at_cards_make_actions_private() -> None:
     assert all(a.public for a in GAME.legal_actions(state, 0))
     state, _ = act(state, 0, "menu:skill", "use:pull_up")
     assert not any(a.public for a in GAME.legal_actions(state, 0))
+
+
+def test_prompts_name_the_forced_choices() -> None:
+    """Prompts say what the deciding seat must do, including forced choices."""
+    state, _ = act(flying(table(), 0, ["pitch_instability*", "glide"]), 0, "draw")
+    assert "Pitch Instability" in GAME.prompt(state, 0)
+    assert GAME.prompt(state, 1) == "Waiting for another player."
+    lying = place(table(), SMALL[4], SMALL[7], SMALL[8], standing=(False, True, True))
+    assert "Recover" in GAME.prompt(lying, 0)
+    assert all(len(GAME.rules_text(t)) <= 1800 for t in [None, *GAME.rules_topics()])
