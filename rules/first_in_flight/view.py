@@ -210,11 +210,38 @@ def _flight_view(state: State) -> FlightView | None:
     )
 
 
+def _board(state: State) -> tuple[SpaceView, ...]:
+    """Every board space with its printed number and label."""
+    return tuple(
+        SpaceView(
+            index=i,
+            kind=s.kind,
+            number=space_number(state, i) if s.kind == "action" else 0,
+            label=space_text(state, i) if s.kind == "action" else "Time",
+        )
+        for i, s in enumerate(spaces(state))
+    )
+
+
+def _pawns(state: State) -> tuple[PawnView, ...]:
+    """Pawns with their place in turn order."""
+    end = end_pos(state)
+    ranks = {a: i for i, a in enumerate(order(state))}
+    return tuple(
+        PawnView(
+            seat=a if a < state.players else None,
+            pos=p.pos,
+            standing=p.standing,
+            turn_order=ranks[a],
+            in_start_area=p.pos < 0 or p.pos >= end,
+        )
+        for a, p in enumerate(state.pawns)
+    )
+
+
 def build_view(state: State, viewer: int | None) -> GameView:
     """The view for `viewer` (None = public)."""
     data = data_of(state)
-    end = end_pos(state)
-    ranks = {a: i for i, a in enumerate(order(state))}
     top = state.steps[-1] if state.steps else None
     trigger = {-2: "", -1: "year4"}.get(state.end_trigger, "")
     if state.end_trigger >= 0:
@@ -231,25 +258,8 @@ def build_view(state: State, viewer: int | None) -> GameView:
         data_name=data.name,
         stand_in=data.stand_in,
         year=state.year,
-        board=tuple(
-            SpaceView(
-                index=i,
-                kind=s.kind,
-                number=space_number(state, i) if s.kind == "action" else 0,
-                label=space_text(state, i) if s.kind == "action" else "Time",
-            )
-            for i, s in enumerate(spaces(state))
-        ),
-        pawns=tuple(
-            PawnView(
-                seat=a if a < state.players else None,
-                pos=p.pos,
-                standing=p.standing,
-                turn_order=ranks[a],
-                in_start_area=p.pos < 0 or p.pos >= end,
-            )
-            for a, p in enumerate(state.pawns)
-        ),
+        board=_board(state),
+        pawns=_pawns(state),
         seats=tuple(_seat_view(state, s) for s in range(state.players)),
         gustave_record=state.gustave_record if state.gustave else None,
         gustave_cards=tuple(card_name(state, c) for c in state.gustave_cards),
