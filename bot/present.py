@@ -81,8 +81,13 @@ def standings(loaded: LoadedGame) -> str:
         f"{outcome.scores[s]}"
         for s in order
     ]
-    verdict = "Shared victory." if outcome.is_draw else f"{loaded.names[outcome.winners[0]]} wins!"
     reason = fill_seats(outcome.reason, loaded) if outcome.reason else ""
+    if not outcome.winners:  # a non-seat opponent (Gustave) won; the reason names it
+        verdict, reason = reason, ""
+    elif outcome.is_draw:
+        verdict = "Shared victory."
+    else:
+        verdict = f"{loaded.names[outcome.winners[0]]} wins!"
     return "\n".join([verdict, *rows, reason, data_note(loaded)]).strip()
 
 

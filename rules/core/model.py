@@ -78,7 +78,11 @@ class Transition(Frozen):
 
 
 class Outcome(Frozen):
-    """The result of a finished game: scores by seat, ranks (1 = best) and the winning seats."""
+    """The result of a finished game: scores by seat, ranks (1 = best) and the winning seats.
+
+    `winners` is empty only when a non-seat opponent (an automa such as Gustave) won; then the
+    seats rank from 2 and `reason` names the winner.
+    """
 
     scores: tuple[int, ...]
     ranks: tuple[int, ...]
