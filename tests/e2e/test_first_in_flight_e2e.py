@@ -64,6 +64,10 @@ async def test_solo_game_against_gustave_with_buttons_only(
     assert "stand-in" in text, "the end-of-game summary says the card data is a stand-in"
     assert final.attachments[0].data.startswith(PNG_MAGIC)
     assert final.mentions == [pilot.id]
+    played = boards(table)
+    assert any(b.edits >= 2 for b in played), "a turn's live message is edited step by step"
+    assert len(played) < table.steps, "steps of one turn do not each post a new message"
+    assert all(b.mentions in ([], [pilot.id]) for b in played), "only the pilot is ever pinged"
 
 
 async def _play_by_slash(table: Table, rng: random.Random) -> str:
