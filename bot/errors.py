@@ -17,6 +17,10 @@ log = logging.getLogger(__name__)
 
 APOLOGY = "Sorry — something went wrong on our side. It has been logged; nothing was changed."
 NOT_ADMIN = "This needs the Manage Server or Manage Channels permission."
+MISSING_PERMISSIONS = (
+    "I can't post here. Please give me Send Messages, Embed Links, Attach Files and Read Message "
+    "History in this channel; the move itself was saved — use /game status afterwards."
+)
 
 
 class UserFacingError(Exception):
@@ -38,6 +42,8 @@ async def explain(interaction: discord.Interaction, error: BaseException) -> str
         return await _fill_mentions(interaction, str(error))
     if isinstance(error, app_commands.MissingPermissions | app_commands.CheckFailure):
         return NOT_ADMIN
+    if isinstance(error, discord.Forbidden):
+        return MISSING_PERMISSIONS
     if isinstance(error, app_commands.CommandNotFound):
         return "That command is not known any more — Discord may still be updating the list."
     log.error("Unexpected error", exc_info=(type(error), error, error.__traceback__))

@@ -4,14 +4,19 @@ from __future__ import annotations
 
 import asyncio
 import io
+import logging
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import discord
 
 from bot.components import action_items, hand_button, lobby_buttons
-from bot.render import private_png, public_png
+from bot.render import placeholder_png, private_png, public_png
 from bot.services.games import LoadedGame
 from rules.core import Action, fill_names
+
+log = logging.getLogger(__name__)
 
 BOARD_FILE = "board.png"
 HAND_FILE = "hand.png"
@@ -130,12 +135,21 @@ def board_view(loaded: LoadedGame) -> discord.ui.View | None:
     return view
 
 
+async def render_png(draw: Callable[..., bytes], game_id: str, *args: Any, **kwargs: Any) -> bytes:
+    """Render off the event loop; a drawing bug costs the picture, never the turn message."""
+    try:
+        return await asyncio.to_thread(draw, game_id, *args, **kwargs)
+    except Exception:
+        log.exception("Rendering %s failed; posting a placeholder picture", game_id)
+        return placeholder_png(game_id)
+
+
 async def board_panel(
     loaded: LoadedGame, lines: list[str], *, ping: tuple[int, ...], live: bool = False
 ) -> Panel:
     """The public board message; `ping` are the seats to mention (new message only)."""
     view = loaded.game.view(loaded.state, None)
-    image = await asyncio.to_thread(public_png, loaded.game.id, view, loaded.names, live=live)
+    image = await render_png(public_png, loaded.game.id, view, loaded.names, live=live)
     users = [u for u in (loaded.user_of(s) for s in ping) if u]
     content = ""
     if users:
@@ -152,7 +166,7 @@ async def board_panel(
 async def hand_panel(loaded: LoadedGame, seat: int) -> Panel:
     """One player's private panel: their view as an image and their legal actions."""
     view = loaded.game.view(loaded.state, seat)
-    image = await asyncio.to_thread(private_png, loaded.game.id, view, loaded.names)
+    image = await render_png(private_png, loaded.game.id, view, loaded.names)
     actions = loaded.game.legal_actions(loaded.state, seat) if loaded.state is not None else []
     if actions:
         text = "Your move — " + fill_seats(loaded.game.prompt(loaded.state, seat), loaded)

@@ -54,9 +54,19 @@ def private_png(game_id: str, view: BaseModel, names: Sequence[str]) -> bytes:
     return to_png(image)
 
 
+def placeholder_png(game_id: str) -> bytes:
+    """The plain card as PNG bytes (also used when a renderer fails)."""
+    return to_png(_placeholder(game_id))
+
+
 def _placeholder(game_id: str) -> Image.Image:
     """A plain card used while a game has no renderer: the text prompt carries the turn."""
     image, draw = canvas(640, 120)
     draw.text((20, 24), game_id, font=font(28, bold=True), fill=INK)
-    draw.text((20, 70), "Board picture not available for this game yet.", font=font(16), fill=MUTED)
+    draw.text(
+        (20, 70),
+        "The picture could not be drawn; the text below is complete.",
+        font=font(16),
+        fill=MUTED,
+    )
     return image
