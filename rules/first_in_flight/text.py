@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from rules.core import Outcome, ranks_from_scores
+from rules.core import Outcome
 from rules.first_in_flight.common import data_of, who
+from rules.first_in_flight.result import gustave_shares, result
 from rules.first_in_flight.state import State
 
 PROMPTS = {
@@ -114,27 +115,25 @@ def explain_illegal(state: State, seat: int, key: str) -> str:
 
 
 def outcome(state: State) -> Outcome:
-    """Highest record wins; a tie goes to the player who reached 40 first, else shared."""
+    """Highest record wins; a tie goes to the player who reached 40 first, else shared.
+
+    When Gustave wins, no seat wins: the players rank from 2 and the reason names him.
+    """
+    won = result(state)
     scores = tuple(m.record for m in state.seats)
     best = max(scores)
-    trigger = state.end_trigger
-    ranks = list(ranks_from_scores(scores))
     top = [s for s in range(state.players) if scores[s] == best]
-    if trigger in top and len(top) > 1:
-        ranks = [r + (1 if s != trigger and scores[s] == best else 0) for s, r in enumerate(ranks)]
-        top = [trigger]
-    reason = "Highest record: " + ", ".join(who(s) for s in top) + f" with {best}."
-    if state.gustave:
-        g = state.gustave_record
-        gustave_trigger = trigger == state.players
-        if g > best or (g == best and gustave_trigger and trigger not in top):
-            reason = (
-                f"Gustave won with {g}; best human record {best} by "
-                + ", ".join(who(s) for s in top)
-                + "."
-            )
-        elif g == best:
-            reason += f" Gustave shares the victory with {g}."
+    names = ", ".join(who(s) for s in top)
+    if won.gustave_won:
+        reason = (
+            f"Gustave won with a record of {state.gustave_record}."
+            f" Best player record: {best} by {names}."
+        )
+    else:
+        winners = ", ".join(who(s) for s in won.winners)
+        reason = f"Highest record: {winners} with {best}."
+        if gustave_shares(state):
+            reason += f" Gustave shares the victory with {state.gustave_record}."
     if data_of(state).stand_in:
         reason += " (Card data: unofficial stand-in set.)"
-    return Outcome(scores=scores, ranks=tuple(ranks), winners=tuple(top), reason=reason)
+    return Outcome(scores=scores, ranks=won.ranks, winners=won.winners, reason=reason)

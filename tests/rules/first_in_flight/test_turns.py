@@ -221,7 +221,45 @@ def test_gustave_reaching_40_ends_the_game_and_can_win() -> None:
     state, _ = act(state, 0, "draw", "descend")
     assert state.over
     outcome = GAME.outcome(state)
-    assert outcome is not None and outcome.reason.startswith("Gustave won")
+    assert outcome is not None and outcome.winners == () and outcome.ranks == (2,)
+    assert outcome.reason.startswith(f"Gustave won with a record of {state.gustave_record}.")
+
+
+def _ended(players: int, records: tuple[int, ...], gustave: int, trigger: int = -1) -> State:
+    """A finished game with these records and end trigger (-1 = Year 4 ended)."""
+    state = table(players=players).model_copy(
+        update={"over": True, "steps": (), "gustave_record": gustave, "end_trigger": trigger}
+    )
+    for seat, record in enumerate(records):
+        state = with_seat(state, seat, record=record)
+    return state
+
+
+def test_gustave_with_the_highest_record_wins_and_players_compete_for_second() -> None:
+    """2-Player Rules: Gustave wins, nobody wins among the seats, the players rank from 2."""
+    outcome = GAME.outcome(_ended(2, (31, 35), 40, trigger=2))
+    assert outcome is not None and outcome.winners == ()
+    assert outcome.ranks == (3, 2) and outcome.scores == (31, 35)
+    assert outcome.reason.startswith("Gustave won with a record of 40.")
+    assert "35 by {seat1}" in outcome.reason
+
+
+def test_ties_with_gustave_follow_the_trigger_rule() -> None:
+    """Gustave's 40-trigger wins a tie for him; a player's for the player; else shared."""
+    gustave = GAME.outcome(_ended(2, (40, 12), 40, trigger=2))
+    assert gustave is not None and gustave.winners == () and gustave.ranks == (2, 3)
+    player = GAME.outcome(_ended(2, (40, 12), 40, trigger=0))
+    assert player is not None and player.winners == (0,) and "Gustave" not in player.reason
+    shared = GAME.outcome(_ended(2, (33, 12), 33))
+    assert shared is not None and shared.winners == (0,) and "shares" in shared.reason
+
+
+def test_solo_tie_goes_to_gustave_unless_the_player_triggered() -> None:
+    """Ruling 10: the solo player must beat Gustave; reaching 40 first still wins a tie."""
+    tie = GAME.outcome(_ended(1, (30,), 30))
+    assert tie is not None and tie.winners == () and tie.ranks == (2,)
+    mine = GAME.outcome(_ended(1, (41,), 41, trigger=0))
+    assert mine is not None and mine.winners == (0,)
 
 
 def test_solo_player_beating_gustave_wins() -> None:
