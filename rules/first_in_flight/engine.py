@@ -49,6 +49,10 @@ class FirstInFlight(BaseGame[FifState]):
     Options: ClassVar[type[FifOptions]] = FifOptions
     State: ClassVar[type[FifState]] = FifState
     STATE_VERSION = 1
+    # a Flight's end (landing or crash, then its score) and a Year's end get a new board message
+    milestone_kinds: ClassVar[frozenset[str]] = frozenset(
+        {"landed", "crashed", "scored", "year_end"}
+    )
 
     def new_game(self, seed: int, players: int, options: Any = None) -> FifState:
         """Set up the board, decks, display and the Pilot draft."""
