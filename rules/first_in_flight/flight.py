@@ -116,7 +116,13 @@ def descend(state: State) -> tuple[State, list[Event]]:
     flaws = sum(1 for rc in f.row if data_of(state).flight(rc.card).kind == "flaw")
     # the Descend card is the next card added: a pending Elevator Control no longer scraps
     state = set_flight(
-        state, descended=True, pitch=False, elevator=False, flaws_at_descend=flaws, landing_left=2
+        state,
+        descended=True,
+        descend_at=len(f.row),
+        pitch=False,
+        elevator=False,
+        flaws_at_descend=flaws,
+        landing_left=2,
     )
     deck, state = shuffled(state, player(state, seat).deck)
     state = set_player(state, seat, deck=deck, known_top=())

@@ -32,18 +32,26 @@ def cost_text(cost: Cost) -> str:
     return ("+" if cost.both else "|").join(parts)
 
 
+def option_cost(opt: SpaceOption) -> str:
+    """The cost (or amount) printed with an option: '+2', 'X≥2', '+1M', '2M|1t', 'free', ''."""
+    if opt.action == "funding":
+        return f"+{opt.amount}"
+    if opt.action == "upgrade":
+        return f"X≥{max(2, opt.amount)}"
+    if opt.action == "any":
+        return f"+{opt.amount}M"
+    if opt.action == "fly":
+        return ""
+    return cost_text(opt.cost)
+
+
 def option_text(opt: SpaceOption) -> str:
     """One option of a space, e.g. 'Funding +2', 'Upgrade (X≥2)', 'Skill (2M|1t)'."""
     name = ACTION_NAMES[opt.action]
+    cost = option_cost(opt)
     if opt.action == "funding":
-        return f"{name} +{opt.amount}"
-    if opt.action == "upgrade":
-        return f"{name} (X≥{max(2, opt.amount)})"
-    if opt.action == "any":
-        return f"{name} (+{opt.amount}M)"
-    if opt.action == "fly":
-        return name
-    return f"{name} ({cost_text(opt.cost)})"
+        return f"{name} {cost}"
+    return f"{name} ({cost})" if cost else name
 
 
 def space_text(state: State, pos: int) -> str:

@@ -51,6 +51,7 @@ class Player(Frozen):
     record: int = 0
     record_seq: int = 0  # 0 = never flown; else the global order in which the record was set
     record_year: int = 0
+    record_by_year: tuple[int, ...] = ()  # the record at the end of each finished Year
     cards: tuple[Owned, ...] = ()
     pilot_used: int = 0
     year_used: tuple[str, ...] = ()  # once-per-Year triggers already used (e.g. landing gear)
@@ -74,6 +75,7 @@ class FlightState(Frozen):
     seat: int
     row: tuple[RowCard, ...] = ()
     descended: bool = False
+    descend_at: int = -1  # cards in the row when Descend was played (-1 = not played)
     landing_left: int = 0
     crashed: bool = False
     landed: bool = False
@@ -119,6 +121,7 @@ class State(Frozen):
     gustave: bool = False
     gustave_record: int = 0
     gustave_record_seq: int = 0
+    gustave_record_by_year: tuple[int, ...] = ()  # Gustave's record at the end of each Year
     gustave_cards: tuple[str, ...] = ()
     pilot_offer: tuple[str, ...] = ()
     upgrade_deck: tuple[str, ...] = ()

@@ -136,11 +136,22 @@ def end_year(state: State) -> tuple[State, list[Event]]:
         return state, events
     state, more = michelin_cup(state)
     events += more
-    state = state.model_copy(update={"year": state.year + 1})
+    state = _note_year_records(state).model_copy(update={"year": state.year + 1})
     state, more = redeal(state)
     state = refresh(reset_for_new_year(state))
     events += more
     return state, [*events, ev("year_start", f"Year {state.year} began.")]
+
+
+def _note_year_records(state: State) -> State:
+    """Remember every record at the end of a finished Year (for the end-of-game chart)."""
+    seats = tuple(
+        m.model_copy(update={"record_by_year": (*m.record_by_year, m.record)}) for m in state.seats
+    )
+    gustave = state.gustave_record_by_year
+    if state.gustave:
+        gustave = (*gustave, state.gustave_record)
+    return state.model_copy(update={"seats": seats, "gustave_record_by_year": gustave})
 
 
 def cup_ranking(state: State) -> list[int]:

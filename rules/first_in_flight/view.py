@@ -7,10 +7,12 @@ from collections import Counter
 from rules.core import Frozen
 from rules.first_in_flight.board import end_pos, order, spaces
 from rules.first_in_flight.common import card_name, data_of
-from rules.first_in_flight.labels import space_number, space_text
+from rules.first_in_flight.gustave import level
+from rules.first_in_flight.labels import option_cost, space_number, space_text
+from rules.first_in_flight.result import result
 from rules.first_in_flight.row import problem_count
-from rules.first_in_flight.scoring import flight_distance
-from rules.first_in_flight.state import State
+from rules.first_in_flight.scoring import descend_value, flight_distance
+from rules.first_in_flight.state import Player, State
 
 
 class SpaceView(Frozen):
@@ -20,6 +22,7 @@ class SpaceView(Frozen):
     kind: str
     number: int  # printed Action Space number (0 for Time Spaces)
     label: str
+    options: tuple[tuple[str, str], ...]  # (action kind, cost text) per option; () for Time
 
 
 class PawnView(Frozen):
@@ -59,10 +62,13 @@ class SeatView(Frozen):
     pilot: str
     pilot_name: str
     famous: bool
+    pilot_exhausted: bool  # the Pilot's limited ability is used up until it refreshes
+    pilot_text: str  # the ability text of the side in play
     coins: int
     record: int
     record_year: int
     record_order: int
+    record_by_year: tuple[int, ...]  # the record at the end of each finished Year, then now
     flights: int
     cards: tuple[CardView, ...]
     garage: tuple[str, str]
@@ -75,6 +81,7 @@ class RowView(Frozen):
 
     card: str
     name: str
+    kind: str  # glide | experience | upgrade | flaw | problem
     distance: int
     problems: int
     ignored: bool
@@ -89,6 +96,9 @@ class FlightView(Frozen):
     problems: int
     distance_so_far: int
     descended: bool
+    descend_at: int | None  # cards in the row when Descend was played
+    descend_value: int | None  # what the Descend card counts (5 landed, 2 crashed, or modified)
+    landing_left: int  # landing draws still to come
     crashed: bool
     landed: bool
     final: bool
@@ -108,6 +118,8 @@ class GameView(Frozen):
     pawns: tuple[PawnView, ...]
     seats: tuple[SeatView, ...]
     gustave_record: int | None
+    gustave_record_by_year: tuple[int, ...]  # () without Gustave
+    gustave_level: str  # e.g. "Advanced (+4 per Fly, +6 per Year)"; "" without Gustave
     gustave_cards: tuple[str, ...]
     display: tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]
     dev_deck_sizes: tuple[int, int, int]
@@ -121,6 +133,8 @@ class GameView(Frozen):
     step: str
     end_trigger: str
     over: bool
+    winners: tuple[int, ...]  # winning seats once over (empty when Gustave won alone)
+    gustave_won: bool
     known_top: tuple[str, ...] = ()
     looking_at: tuple[str, ...] = ()
 
@@ -149,19 +163,45 @@ def composition(state: State, seat: int) -> Composition:
     )
 
 
+def by_year(done: tuple[int, ...], now: int, year: int, set_in: int = 0) -> tuple[int, ...]:
+    """Records at the end of each finished Year, then the current one.
+
+    States stored before Years were tracked have no history: a finished Year k then shows the
+    current record when it was set by Year k, else 0 (unknown).
+    """
+    if len(done) < year - 1:
+        done = tuple(now if 0 < set_in <= k else 0 for k in range(1, year))
+    return (*done[: year - 1], now)
+
+
+def _pilot(state: State, mat: Player) -> tuple[bool, str]:
+    """Whether the Pilot's limited ability is used up, and the text of the side in play."""
+    if not mat.pilot:
+        return False, ""
+    card = data_of(state).pilot(mat.pilot)
+    side = card.famous if mat.famous else card.normal
+    limited = [a.uses for a in side if a.limit != "none"]
+    exhausted = bool(limited) and mat.pilot_used >= max(limited)
+    return exhausted, " ".join(a.text for a in side if a.text)
+
+
 def _seat_view(state: State, seat: int) -> SeatView:
     """A mat for the public."""
     data = data_of(state)
     mat = state.seats[seat]
+    pilot_exhausted, pilot_text = _pilot(state, mat)
     return SeatView(
         seat=seat,
         pilot=mat.pilot,
         pilot_name=data.pilot(mat.pilot).name if mat.pilot else "",
         famous=mat.famous,
+        pilot_exhausted=pilot_exhausted,
+        pilot_text=pilot_text,
         coins=mat.coins,
         record=mat.record,
         record_year=mat.record_year,
         record_order=mat.record_seq,
+        record_by_year=by_year(mat.record_by_year, mat.record, state.year, mat.record_year),
         flights=mat.flights,
         cards=tuple(
             CardView(
@@ -192,6 +232,7 @@ def _flight_view(state: State) -> FlightView | None:
             RowView(
                 card=rc.card,
                 name=data.flight(rc.card).name,
+                kind=data.flight(rc.card).kind,
                 distance=data.flight(rc.card).distance + rc.bonus,
                 problems=data.flight(rc.card).problems,
                 ignored=rc.ignored,
@@ -202,12 +243,24 @@ def _flight_view(state: State) -> FlightView | None:
         problems=problem_count(state),
         distance_so_far=f.distance if f.done else flight_distance(state)[0],
         descended=f.descended,
+        descend_at=_descend_at(state) if f.descended else None,
+        descend_value=descend_value(state) if f.descended else None,
+        landing_left=f.landing_left,
         crashed=f.crashed,
         landed=f.landed,
         final=f.final,
         cards_left=len(deck),
         problem_cards_left=odds,
     )
+
+
+def _descend_at(state: State) -> int:
+    """Where Descend sits in the row (older states: before the landing draws made)."""
+    f = state.flight
+    assert f is not None
+    if f.descend_at >= 0:
+        return f.descend_at
+    return max(0, len(f.row) - (2 - f.landing_left))
 
 
 def _board(state: State) -> tuple[SpaceView, ...]:
@@ -218,6 +271,7 @@ def _board(state: State) -> tuple[SpaceView, ...]:
             kind=s.kind,
             number=space_number(state, i) if s.kind == "action" else 0,
             label=space_text(state, i) if s.kind == "action" else "Time",
+            options=tuple((o.action, option_cost(o)) for o in s.options),
         )
         for i, s in enumerate(spaces(state))
     )
@@ -239,10 +293,22 @@ def _pawns(state: State) -> tuple[PawnView, ...]:
     )
 
 
+def _gustave_level(state: State) -> str:
+    """Gustave's side and what it gains, e.g. 'Advanced (+4 per Fly, +6 per Year)'."""
+    if not state.gustave:
+        return ""
+    side: str = state.options.gustave
+    if state.players == 1:
+        side = "expert" if state.options.solo_expert else "advanced"
+    gains = level(state)
+    return f"{side.capitalize()} (+{gains.fly} per Fly, +{gains.year} per Year)"
+
+
 def build_view(state: State, viewer: int | None) -> GameView:
     """The view for `viewer` (None = public)."""
     data = data_of(state)
     top = state.steps[-1] if state.steps else None
+    won = result(state) if state.over else None
     trigger = {-2: "", -1: "year4"}.get(state.end_trigger, "")
     if state.end_trigger >= 0:
         trigger = "gustave" if state.end_trigger >= state.players else f"seat{state.end_trigger}"
@@ -262,6 +328,12 @@ def build_view(state: State, viewer: int | None) -> GameView:
         pawns=_pawns(state),
         seats=tuple(_seat_view(state, s) for s in range(state.players)),
         gustave_record=state.gustave_record if state.gustave else None,
+        gustave_record_by_year=by_year(
+            state.gustave_record_by_year, state.gustave_record, state.year
+        )
+        if state.gustave
+        else (),
+        gustave_level=_gustave_level(state),
         gustave_cards=tuple(card_name(state, c) for c in state.gustave_cards),
         display=tuple(tuple(card_name(state, c) for c in d) for d in state.display),
         dev_deck_sizes=tuple(len(d) for d in state.dev_decks),
@@ -277,6 +349,8 @@ def build_view(state: State, viewer: int | None) -> GameView:
         step=top.kind if top is not None else "",
         end_trigger=trigger,
         over=state.over,
+        winners=won.winners if won else (),
+        gustave_won=won.gustave_won if won else False,
         known_top=known,
         looking_at=looking,
     )
