@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from functools import lru_cache
 
@@ -20,7 +19,7 @@ from bot.render.common import (
 )
 from bot.render.common import seat_name as common_seat_name
 from bot.render.common import text_width as width_of
-from rules.first_in_flight.view import GameView, PawnView, SpaceView
+from rules.first_in_flight.view import GameView, PawnView
 
 WIDTH = 960
 MARGIN = 16
@@ -178,28 +177,14 @@ def hourglass(draw: ImageDraw.ImageDraw, cx: int, y: int) -> None:
 
 # ---------------------------------------------------------------- the Year's track
 
-_OPTION = re.compile(r"^(\w+)(?: \((.*)\)| (\+\d+))?$")
-
-
-def parse_options(label: str) -> list[tuple[str, str]]:
-    """'Glide (free) | Experience (1M|1t)' → [('glide', 'free'), ('experience', '1M|1t')]."""
-    parsed = []
-    for part in label.split(" | "):
-        match = _OPTION.match(part.strip())
-        if match is None:
-            parsed.append(("any", part))
-            continue
-        name, cost, amount = match.groups()
-        parsed.append((name.lower(), cost or amount or ""))
-    return parsed
+Options = tuple[tuple[str, str], ...]
 
 
 def _action_tile(
-    draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], space: SpaceView
+    draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], number: int, options: Options
 ) -> None:
     """An Action Space: colour stripe, number, icon, option names and costs."""
     x0, y0, x1, _ = box
-    options = parse_options(space.label)
     kinds = [k for k, _ in options]
     draw.rounded_rectangle(
         box, radius=8, fill=tint(ACTION_COLOURS.get(kinds[0], MUTED), 0.82), outline=INK, width=1
@@ -210,7 +195,7 @@ def _action_tile(
             (x0 + 2 + i * stripe, y0 + 2, x0 + (i + 1) * stripe - 2, y0 + 7),
             fill=ACTION_COLOURS.get(kind, MUTED),
         )
-    draw.text((x0 + 6, y0 + 10), str(space.number), font=font(18, bold=True), fill=INK)
+    draw.text((x0 + 6, y0 + 10), str(number), font=font(18, bold=True), fill=INK)
     for i, kind in enumerate(kinds):
         icon(draw, kind, x1 - 32 - i * 30, y0 + 11, 24)
     if len(options) == 1:
@@ -235,12 +220,12 @@ def _area(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], title: str)
     centred(draw, (box[0], box[1] + 4, box[2], box[1] + 22), title, 14, bold=True, fill="#3d5c32")
 
 
-BoardKey = tuple[tuple[str, int, str], ...]
+BoardKey = tuple[tuple[str, int, Options], ...]
 
 
 def board_key(view: GameView) -> BoardKey:
     """A hashable description of the board side (for the cached background)."""
-    return tuple((s.kind, s.number, s.label) for s in view.board)
+    return tuple((s.kind, s.number, s.options) for s in view.board)
 
 
 @lru_cache(maxsize=4)
@@ -263,9 +248,9 @@ def track_background(key: BoardKey) -> Image.Image:
     image, draw = canvas(WIDTH, height)
     _area(draw, boxes[0], "Start")
     _area(draw, boxes[-1], "Next Year")
-    for (kind, number, label), box in zip(key, boxes[1:-1], strict=False):
+    for (kind, number, options), box in zip(key, boxes[1:-1], strict=False):
         if kind == "action":
-            _action_tile(draw, box, SpaceView(index=0, kind=kind, number=number, label=label))
+            _action_tile(draw, box, number, options)
         else:
             _time_tile(draw, box)
     return image

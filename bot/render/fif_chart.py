@@ -74,6 +74,8 @@ WIN = "#1f8a4c"
 ROW_H = 30
 BAR_X0 = MARGIN + 200
 BAR_X1 = MARGIN + INNER - 150
+CHART_H = 200
+CHART_X0, CHART_X1 = MARGIN + 60, MARGIN + INNER - 150
 
 Entry = tuple[int | None, int, int]  # (seat or None for Gustave, record, Year it was set)
 
@@ -86,79 +88,130 @@ def entries(view_seats: Sequence[tuple[int, int, int]], gustave: int | None) -> 
     return rows
 
 
-def winners(rows: Sequence[Entry], trigger: str) -> set[int | None]:
-    """Who won: highest record; a tie goes to whoever reached 40 and ended the game, else shared."""
-    best = max(r for _, r, _ in rows)
-    top = {s for s, r, _ in rows if r == best}
-    triggered: int | str | None = "none"
-    if trigger == "gustave":
-        triggered = None
-    elif trigger.startswith("seat"):
-        triggered = int(trigger[4:])
-    if len(top) > 1 and triggered in top:
-        return {triggered}  # type: ignore[arg-type]
-    return top
+def view_entries(view: GameView) -> list[Entry]:
+    """Standings entries of a view: every player, then Gustave."""
+    return entries([(s.seat, s.record, s.record_year) for s in view.seats], view.gustave_record)
 
 
-def standings_height(rows: Sequence[Entry]) -> int:
-    """Height of the standings panel with its chart."""
-    return 48 + len(rows) * ROW_H + 40
+def won_by(view: GameView) -> set[int | None]:
+    """The winners as the engine decided them (None = Gustave)."""
+    return {None} if view.gustave_won else set(view.winners)
 
 
-def draw_standings(
-    draw: ImageDraw.ImageDraw, rows: Sequence[Entry], names: Sequence[str], trigger: str, y: int
-) -> None:
+def standings_height(view: GameView) -> int:
+    """Height of the standings panel: ranked bars, then the record-per-Year chart."""
+    return 48 + len(view_entries(view)) * ROW_H + 40 + CHART_H
+
+
+def draw_standings(draw: ImageDraw.ImageDraw, view: GameView, names: Sequence[str], y: int) -> None:
     """Ranked players with their record as a bar on a 0–40+ scale, the winner(s) marked."""
-    won = winners(rows, trigger)
-    height = standings_height(rows)
+    rows = view_entries(view)
+    won = won_by(view)
+    height = standings_height(view)
     draw.rounded_rectangle(
         (MARGIN, y, MARGIN + INNER, y + height - 8), radius=10, fill=PANEL, outline=WIN, width=3
     )
-    champions = " & ".join(seat_name(names, s) for s, _, _ in rows if s in won)
+    champions = " & ".join(seat_name(names, s) for s, _, _ in rows if s in won) or "nobody"
     text(draw, (MARGIN + 12, y + 8), f"Game over — {champions} won", 19, bold=True, fill=WIN)
+    if view.gustave_won:
+        line = "Gustave had the highest record: the players compete for 2nd place."
+        text(draw, (MARGIN + 400, y + 12), line, 14, fill=MUTED, max_width=INNER - 400)
     scale = max(45, *(r + 3 for _, r, _ in rows))
     top = y + 42
-    x40 = BAR_X0 + round((BAR_X1 - BAR_X0) * 40 / scale)
     ranked = sorted(rows, key=lambda e: (-e[1], e[0] is None, e[0] or 0))
-    for i, (seat, record, year) in enumerate(ranked):
-        row_y = top + i * ROW_H
-        rank = 1 + sum(1 for _, r, _ in rows if r > record)
-        mark = "★" if seat in won else f"{rank}."
-        text(draw, (MARGIN + 12, row_y + 4), mark, 15, bold=True, fill=WIN if seat in won else INK)
-        draw.ellipse(
-            (MARGIN + 40, row_y + 6, MARGIN + 56, row_y + 22),
-            fill=seat_colour(seat),
-            outline=INK,
-            width=2,
-        )
-        text(
-            draw,
-            (MARGIN + 62, row_y + 4),
-            seat_name(names, seat),
-            15,
-            bold=seat in won,
-            max_width=BAR_X0 - MARGIN - 70,
-        )
-        end = BAR_X0 + round((BAR_X1 - BAR_X0) * record / scale)
-        colour = seat_colour(seat)
-        draw.rectangle(
-            (BAR_X0, row_y + 5, max(BAR_X0 + 2, end), row_y + 23),
-            fill=tint(colour, 0.3),
-            outline=colour,
-        )
-        draw.text(
-            (end + 6, row_y + 14), str(record), font=font(15, bold=True), fill=INK, anchor="lm"
-        )
-        when = f"set in Year {year}" if year else ("automa" if seat is None else "never flew")
-        text(
-            draw,
-            (BAR_X1 + 34, row_y + 4),
-            when,
-            14,
-            fill=MUTED,
-            max_width=MARGIN + INNER - BAR_X1 - 40,
-        )
+    for i, entry in enumerate(ranked):
+        _standing_row(draw, entry, rows, names, won, scale, top + i * ROW_H)
     bottom = top + len(rows) * ROW_H
+    x40 = BAR_X0 + round((BAR_X1 - BAR_X0) * 40 / scale)
     draw.line((x40, top - 4, x40, bottom), fill=LINE, width=2)
     draw.text((x40, bottom + 2), "40", font=font(14, bold=True), fill=MUTED, anchor="ma")
     draw.text((BAR_X0, bottom + 2), "0", font=font(14), fill=MUTED, anchor="ma")
+    draw_year_chart(draw, view, names, bottom + 30)
+
+
+def _standing_row(
+    draw: ImageDraw.ImageDraw,
+    entry: Entry,
+    rows: Sequence[Entry],
+    names: Sequence[str],
+    won: set[int | None],
+    scale: int,
+    row_y: int,
+) -> None:
+    """One ranked line: place (★ for a winner), pawn colour, name, record bar, Year set."""
+    seat, record, year = entry
+    rank = 1 + sum(1 for _, r, _ in rows if r > record)
+    mark = "★" if seat in won else f"{rank}."
+    text(draw, (MARGIN + 12, row_y + 4), mark, 15, bold=True, fill=WIN if seat in won else INK)
+    box = (MARGIN + 40, row_y + 6, MARGIN + 56, row_y + 22)
+    draw.ellipse(box, fill=seat_colour(seat), outline=INK, width=2)
+    name = seat_name(names, seat)
+    text(draw, (MARGIN + 62, row_y + 4), name, 15, bold=seat in won, max_width=BAR_X0 - MARGIN - 70)
+    end = BAR_X0 + round((BAR_X1 - BAR_X0) * record / scale)
+    colour = seat_colour(seat)
+    bar = (BAR_X0, row_y + 5, max(BAR_X0 + 2, end), row_y + 23)
+    draw.rectangle(bar, fill=tint(colour, 0.3), outline=colour)
+    draw.text((end + 6, row_y + 14), str(record), font=font(15, bold=True), fill=INK, anchor="lm")
+    when = f"set in Year {year}" if year else ("automa" if seat is None else "never flew")
+    width = MARGIN + INNER - BAR_X1 - 40
+    text(draw, (BAR_X1 + 34, row_y + 4), when, 14, fill=MUTED, max_width=width)
+
+
+def _series(view: GameView) -> list[tuple[int | None, tuple[int, ...]]]:
+    """Each player's (and Gustave's) record at the end of every Year, then the final record."""
+    lines: list[tuple[int | None, tuple[int, ...]]] = [
+        (s.seat, s.record_by_year) for s in view.seats
+    ]
+    if view.gustave_record is not None:
+        lines.append((None, view.gustave_record_by_year))
+    return lines
+
+
+def draw_year_chart(
+    draw: ImageDraw.ImageDraw, view: GameView, names: Sequence[str], y: int
+) -> None:
+    """A small line chart of every record per Year (x: Years, y: record 0–40+)."""
+    lines = _series(view)
+    years = max(1, *(len(v) for _, v in lines))
+    peak = max(40, *(max(v, default=0) for _, v in lines))
+    top, bottom = y + 22, y + CHART_H - 46
+    text(draw, (MARGIN + 12, y), "Record per Year", 15, bold=True)
+
+    def point(i: int, value: int) -> tuple[int, int]:
+        span = CHART_X1 - CHART_X0
+        x = CHART_X0 + (span * i // (years - 1) if years > 1 else span // 2)
+        return x, bottom - round((bottom - top) * value / peak)
+
+    for mark in (0, 15, 40):
+        _, my = point(0, mark)
+        draw.line((CHART_X0, my, CHART_X1, my), fill=LINE, width=2 if mark == 40 else 1)
+        draw.text((CHART_X0 - 8, my), str(mark), font=font(13), fill=MUTED, anchor="rm")
+    for i in range(years):
+        x, _ = point(i, 0)
+        label = f"Year {i + 1}" + (" (end)" if i == years - 1 else "")
+        draw.text((x, bottom + 6), label, font=font(13), fill=MUTED, anchor="ma")
+    for seat, values in lines:
+        pts = [point(i, v) for i, v in enumerate(values)]
+        colour = seat_colour(seat)
+        if len(pts) > 1:
+            draw.line(pts, fill=colour, width=4 if seat is not None else 3, joint="curve")
+        for px, py in pts:
+            draw.ellipse((px - 5, py - 5, px + 5, py + 5), fill=colour, outline=INK)
+    _chart_legend(draw, lines, names, CHART_X1 + 24, top)
+
+
+def _chart_legend(
+    draw: ImageDraw.ImageDraw,
+    lines: Sequence[tuple[int | None, tuple[int, ...]]],
+    names: Sequence[str],
+    x: int,
+    y: int,
+) -> None:
+    """Who each line is, with the record per Year spelled out."""
+    for i, (seat, values) in enumerate(lines):
+        row_y = y + i * 30
+        draw.line((x, row_y + 8, x + 18, row_y + 8), fill=seat_colour(seat), width=4)
+        name = seat_name(names, seat)
+        text(draw, (x + 24, row_y), name, 13, bold=True, max_width=MARGIN + INNER - x - 30)
+        series = " · ".join(str(v) for v in values)
+        text(draw, (x + 24, row_y + 14), series, 12, fill=MUTED, max_width=MARGIN + INNER - x - 30)

@@ -20,7 +20,7 @@ from bot.render.fif_board import (
     wrap,
 )
 from bot.render.fif_board import text as draw_text
-from bot.render.fif_mat import FLIGHT_COLOURS, card_kind
+from bot.render.fif_mat import FLIGHT_COLOURS
 from rules.first_in_flight.view import FlightView, RowView
 
 CARD_W, CARD_H, CARD_GAP = 94, 128, 6
@@ -61,7 +61,7 @@ def _problem_icon(draw: ImageDraw.ImageDraw, x: int, y: int, *, counts: bool) ->
 
 def _card(draw: ImageDraw.ImageDraw, x: int, y: int, card: RowView) -> None:
     """One revealed Flight card: name, Distance and its Problem icons."""
-    colour = FLIGHT_COLOURS[card_kind(card.name)]
+    colour = FLIGHT_COLOURS.get(card.kind, FLIGHT_COLOURS["unknown"])
     draw.rounded_rectangle(
         (x, y, x + CARD_W, y + CARD_H), radius=8, fill=tint(colour, 0.82), outline=colour, width=3
     )
@@ -84,13 +84,25 @@ def _card(draw: ImageDraw.ImageDraw, x: int, y: int, card: RowView) -> None:
         _problem_icon(draw, left + i * 22, y + CARD_H - 28, counts=not card.ignored)
 
 
-def _descend_card(draw: ImageDraw.ImageDraw, x: int, y: int, crashed: bool) -> None:
-    """The Descend card, played."""
-    colour = CRASH if crashed else SAFE
+def _descend_card(draw: ImageDraw.ImageDraw, x: int, y: int, flight: FlightView) -> None:
+    """The Descend card where it was played, with what it counts (5 landed, 2 crashed…)."""
+    colour = CRASH if flight.crashed else SAFE
     draw.rounded_rectangle((x, y, x + CARD_W, y + CARD_H), radius=8, fill=colour, outline=INK)
     centred(draw, (x, y + 6, x + CARD_W, y + 26), "Descend", 15, bold=True, fill=WHITE)
-    draw.polygon([(x + 35, y + 44), (x + 59, y + 44), (x + 47, y + 70)], fill=WHITE)
-    centred(draw, (x, y + 84, x + CARD_W, y + 104), "played", 14, fill=WHITE)
+    draw.polygon([(x + 37, y + 32), (x + 57, y + 32), (x + 47, y + 52)], fill=WHITE)
+    value = "?" if flight.descend_value is None else str(flight.descend_value)
+    draw.text((x + CARD_W // 2, y + 84), value, font=font(28, bold=True), fill=WHITE, anchor="mm")
+    note = "crashed" if flight.crashed else ("landed" if flight.landed else "landing")
+    centred(draw, (x, y + CARD_H - 26, x + CARD_W, y + CARD_H - 8), note, 14, fill=WHITE)
+
+
+def _tile_order(flight: FlightView) -> list[RowView | None]:
+    """The row's cards with the Descend card (None) at the place it was played."""
+    tiles: list[RowView | None] = list(flight.row)
+    if flight.descended:
+        at = len(flight.row) if flight.descend_at is None else flight.descend_at
+        tiles.insert(min(at, len(tiles)), None)
+    return tiles
 
 
 def _status(flight: FlightView, names: Sequence[str]) -> tuple[str, str]:
@@ -125,17 +137,13 @@ def draw_flight(
     draw.rounded_rectangle((MARGIN + 2, y + 2, right - 2, y + 36), radius=9, fill=tint(colour, 0.6))
     draw_text(draw, (MARGIN + 12, y + 8), headline, 18, bold=True, fill=ink, max_width=INNER - 24)
     top = y + 44
-    for i, card in enumerate(flight.row):
+    for i, card in enumerate(_tile_order(flight)):
         row, col = divmod(i, PER_ROW)
-        _card(draw, MARGIN + 10 + col * (CARD_W + CARD_GAP), top + row * (CARD_H + CARD_GAP), card)
-    if flight.descended:
-        row, col = divmod(len(flight.row), PER_ROW)
-        _descend_card(
-            draw,
-            MARGIN + 10 + col * (CARD_W + CARD_GAP),
-            top + row * (CARD_H + CARD_GAP),
-            flight.crashed,
-        )
+        cx, cy = MARGIN + 10 + col * (CARD_W + CARD_GAP), top + row * (CARD_H + CARD_GAP)
+        if card is None:
+            _descend_card(draw, cx, cy, flight)
+        else:
+            _card(draw, cx, cy, card)
     if not flight.row and not flight.descended:
         draw_text(draw, (MARGIN + 14, top + 40), "No cards drawn yet.", 16, fill=MUTED)
     rows = max(1, -(-_tiles(flight) // PER_ROW))
@@ -158,10 +166,16 @@ def _totals(draw: ImageDraw.ImageDraw, flight: FlightView, y: int, *, odds_aid: 
         bold=True,
         fill=CRASH if flight.problems >= 3 else INK,
     )
-    draw_text(draw, (x + 310, y + 4), f"Distance {flight.distance_so_far}", 15, bold=True)
-    descend = "Descend: played" if flight.descended else "Descend: not yet"
-    draw_text(draw, (x + 480, y + 4), descend, 15, fill=SAFE if flight.descended else MUTED)
-    draw_text(draw, (x + 660, y + 4), f"Draw pile: {flight.cards_left}", 15)
+    draw_text(draw, (x + 290, y + 4), f"Distance {flight.distance_so_far}", 15, bold=True)
+    descend = "Descend: not yet"
+    if flight.descended:
+        left = flight.landing_left
+        descend = (
+            f"Descend {flight.descend_value} · {left} landing draw{'' if left == 1 else 's'} left"
+        )
+    colour = (CRASH if flight.crashed else SAFE) if flight.descended else MUTED
+    draw_text(draw, (x + 410, y + 4), descend, 15, fill=colour, max_width=265)
+    draw_text(draw, (x + 690, y + 4), f"Draw pile: {flight.cards_left}", 15)
     odds = problem_odds(flight) if odds_aid else None
     if odds is not None:
         bad, total = odds

@@ -8,6 +8,7 @@ from PIL import ImageDraw
 
 from bot.render.common import INK, MUTED, text_width
 from bot.render.fif_board import (
+    ACTION_COLOURS,
     INNER,
     LINE,
     MARGIN,
@@ -34,18 +35,11 @@ FLIGHT_COLOURS = {
     "flaw": "#d8452f",
     "unknown": "#4a4a4a",
     "descend": "#1f8a4c",
+    # Development cards a seat may look at (e.g. Langley choosing which to gain)
+    "friend": ACTION_COLOURS["friend"],
+    "technology": ACTION_COLOURS["technology"],
+    "skill": ACTION_COLOURS["skill"],
 }
-
-
-def card_kind(name: str) -> str:
-    """The Flight card family from a card's printed name (for its colour)."""
-    if name.startswith("Upgrade"):
-        return "upgrade"
-    if name in ("Glide", "Experience"):
-        return name.lower()
-    if name == "Basic Flight Problem":
-        return "problem"
-    return "flaw"
 
 
 def composition_chips(seat: SeatView) -> list[tuple[str, str]]:
@@ -104,10 +98,25 @@ def _cards_height(seat: SeatView) -> int:
     return ((len(seat.cards) + 1) // 2) * (CHIP_H + 4) if seat.cards else 22
 
 
+def pilot_lines(seat: SeatView) -> list[str]:
+    """The Pilot ability text, wrapped (at most 3 lines); marked when used up."""
+    if not seat.pilot_text:
+        return []
+    line = ("Used until refreshed: " if seat.pilot_exhausted else "") + seat.pilot_text
+    return wrap(line, MAT_W - 20, 14)[:3]
+
+
+def _pilot_height(seat: SeatView) -> int:
+    """Height of the Pilot ability lines."""
+    lines = pilot_lines(seat)
+    return 19 * len(lines) + 4 if lines else 0
+
+
 def mat_height(seat: SeatView) -> int:
     """Height of one player's mat."""
     chips = chip_rows(composition_chips(seat), MAT_W - 20)
-    return 128 + _cards_height(seat) + 28 + len(chips) * (CHIP_H + CHIP_GAP) + 8
+    body = 128 + _pilot_height(seat) + _cards_height(seat)
+    return body + 28 + len(chips) * (CHIP_H + CHIP_GAP) + 8
 
 
 def coin(draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
@@ -171,6 +180,10 @@ def draw_mat(
         stats += f" (Year {seat.record_year})"
     stats += f"   Flights {seat.flights}"
     text(draw, (x + 32, y + 42), stats, 15, max_width=MAT_W - 40)
+    ink = MUTED if seat.pilot_exhausted else INK
+    for i, line in enumerate(pilot_lines(seat)):
+        text(draw, (x + 10, y + 66 + i * 19), line, 14, fill=ink, max_width=MAT_W - 20)
+    y += _pilot_height(seat)
     _garage(draw, seat, x + 10, y + 68)
     cy = y + 104
     text(draw, (x + 10, cy), "Cards (grey = used)", 14, bold=True, fill=MUTED)
@@ -237,9 +250,10 @@ def _garage(draw: ImageDraw.ImageDraw, seat: SeatView, x: int, y: int) -> None:
 
 
 def _gustave_lines(view: GameView, width: int) -> list[str]:
-    """The display cards Gustave removed, wrapped to `width`."""
+    """Gustave's side and the display cards he removed, wrapped to `width`."""
     taken = ", ".join(view.gustave_cards) if view.gustave_cards else "none"
-    return wrap(f"Cards removed from the display: {taken}", width - 20, 14)
+    side = wrap(view.gustave_level, width - 20, 14) if view.gustave_level else []
+    return side + wrap(f"Cards removed from the display: {taken}", width - 20, 14)
 
 
 def gustave_height(view: GameView, width: int) -> int:
@@ -300,14 +314,19 @@ def private_height(view: GameView, width: int) -> int:
     """Height of the 'only you can see' panel of a seat's view."""
     height = 44
     for cards in (view.known_top, view.looking_at):
-        rows = len(chip_rows(_named(cards, True), width - 20)) if cards else 1
+        rows = len(chip_rows(_named(cards, (), True), width - 20)) if cards else 1
         height += 24 + rows * (CHIP_H + CHIP_GAP) + 4
     return height
 
 
-def _named(cards: Sequence[str], numbered: bool = False) -> list[tuple[str, str]]:
-    """Card names as chips, coloured by family."""
-    return [(f"{i + 1}. {c}" if numbered else c, card_kind(c)) for i, c in enumerate(cards)]
+def _named(
+    cards: Sequence[str], kinds: Sequence[str], numbered: bool = False
+) -> list[tuple[str, str]]:
+    """Card names as chips, coloured by their kind (grey when the kind is not known)."""
+    return [
+        (f"{i + 1}. {c}" if numbered else c, kinds[i] if i < len(kinds) else "unknown")
+        for i, c in enumerate(cards)
+    ]
 
 
 def draw_private(
@@ -320,14 +339,14 @@ def draw_private(
     text(draw, (x + 10, y + 8), "Only you can see", 16, bold=True, fill="#4b3478")
     cy = y + 40
     sections = (
-        ("Top of your deck, in order", view.known_top, True),
-        ("Cards you are looking at", view.looking_at, False),
+        ("Top of your deck, in order", view.known_top, view.known_top_kinds, True),
+        ("Cards you are looking at", view.looking_at, view.looking_at_kinds, False),
     )
-    for title, cards, numbered in sections:
+    for title, cards, kinds, numbered in sections:
         text(draw, (x + 10, cy), title, 14, bold=True, fill=MUTED, max_width=width - 20)
         cy += 24
         if cards:
-            cy = draw_chips(draw, _named(cards, numbered), x + 10, cy, width - 20) + 4
+            cy = draw_chips(draw, _named(cards, kinds, numbered), x + 10, cy, width - 20) + 4
         else:
             text(draw, (x + 10, cy + 4), "nothing", 14, fill=MUTED)
             cy += CHIP_H + CHIP_GAP + 4

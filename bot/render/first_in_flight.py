@@ -19,7 +19,13 @@ from bot.render.fif_board import (
     text,
     tint,
 )
-from bot.render.fif_chart import REC_H, draw_record_track, draw_standings, entries, standings_height
+from bot.render.fif_chart import (
+    REC_H,
+    draw_record_track,
+    draw_standings,
+    standings_height,
+    view_entries,
+)
 from bot.render.fif_flight import draw_flight, flight_height
 from bot.render.fif_mat import (
     MAT_GAP,
@@ -98,25 +104,18 @@ def _footer(draw: ImageDraw.ImageDraw, view: GameView, y: int, *, legend: bool) 
         text(draw, (MARGIN, y + (26 if legend else 4)), note, 14, bold=True, fill=MUTED)
 
 
-def _standing_rows(view: GameView) -> list[tuple[int | None, int, int]]:
-    """Standings entries from the view: players and Gustave."""
-    seats = [(s.seat, s.record, s.record_year) for s in view.seats]
-    return entries(seats, view.gustave_record)
-
-
 def render_board(view: GameView, *, names: Sequence[str], odds_aid: bool = True) -> Image.Image:
     """The public table: Flight, track, records, Year, display and every mat (odds if enabled)."""
     track = draw_track(view)
-    rows = _standing_rows(view)
     parts = [HEADER_H]
-    parts.append(standings_height(rows) if view.over else 0)
+    parts.append(standings_height(view) if view.over else 0)
     parts.append(flight_height(view.flight, odds_aid=odds_aid) if view.flight else 0)
     parts += [track.height + 8, REC_H, display_height(view), mats_height(view), FOOTER_H]
     image, draw = canvas(WIDTH, sum(parts), BACKGROUND)
     _header(draw, view, names, "First in Flight")
     y = HEADER_H
     if view.over:
-        draw_standings(draw, rows, names, view.end_trigger, y)
+        draw_standings(draw, view, names, y)
         y += parts[1]
     if view.flight is not None:
         draw_flight(draw, view.flight, names, y, odds_aid=odds_aid)
@@ -173,7 +172,7 @@ def _records(
     draw: ImageDraw.ImageDraw, view: GameView, names: Sequence[str], x: int, y: int
 ) -> None:
     """Every record, best first: what the flying player is trying to beat."""
-    rows = sorted(_standing_rows(view), key=lambda e: (-e[1], e[0] is None, e[0] or 0))
+    rows = sorted(view_entries(view), key=lambda e: (-e[1], e[0] is None, e[0] or 0))
     text(draw, (x, y + 4), "Records", 16, bold=True)
     for i, (seat, record, _) in enumerate(rows):
         row_y = y + 32 + i * 26

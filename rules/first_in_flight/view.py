@@ -137,6 +137,8 @@ class GameView(Frozen):
     gustave_won: bool
     known_top: tuple[str, ...] = ()
     looking_at: tuple[str, ...] = ()
+    known_top_kinds: tuple[str, ...] = ()  # card kind (or Development type) of each known card
+    looking_at_kinds: tuple[str, ...] = ()
 
 
 def composition(state: State, seat: int) -> Composition:
@@ -293,6 +295,14 @@ def _pawns(state: State) -> tuple[PawnView, ...]:
     )
 
 
+def _kind(state: State, card: str) -> str:
+    """A Flight card's kind, or a Development card's type."""
+    data = data_of(state)
+    if card.rstrip("*") in {c.id for c in data.flight_cards}:
+        return data.flight(card).kind
+    return data.dev(card).type
+
+
 def _gustave_level(state: State) -> str:
     """Gustave's side and what it gains, e.g. 'Advanced (+4 per Fly, +6 per Year)'."""
     if not state.gustave:
@@ -315,9 +325,9 @@ def build_view(state: State, viewer: int | None) -> GameView:
     known: tuple[str, ...] = ()
     looking: tuple[str, ...] = ()
     if viewer is not None:
-        known = tuple(card_name(state, c) for c in state.seats[viewer].known_top)
+        known = state.seats[viewer].known_top
         if top is not None and top.seat == viewer:
-            looking = tuple(card_name(state, c) for c in top.cards)
+            looking = top.cards
     return GameView(
         players=state.players,
         viewer=viewer,
@@ -351,6 +361,8 @@ def build_view(state: State, viewer: int | None) -> GameView:
         over=state.over,
         winners=won.winners if won else (),
         gustave_won=won.gustave_won if won else False,
-        known_top=known,
-        looking_at=looking,
+        known_top=tuple(card_name(state, c) for c in known),
+        looking_at=tuple(card_name(state, c) for c in looking),
+        known_top_kinds=tuple(_kind(state, c) for c in known),
+        looking_at_kinds=tuple(_kind(state, c) for c in looking),
     )

@@ -11,13 +11,14 @@ import pytest
 from PIL import Image
 
 from bot.render.common import to_png
-from bot.render.fif_chart import winners
+from bot.render.fif_chart import won_by
 from bot.render.fif_flight import problem_odds
 from bot.render.first_in_flight import render_board, render_flight, render_private
 from rules.core import Rng
 from rules.first_in_flight import GAME
 from rules.first_in_flight.auto import choose
 from rules.first_in_flight.state import State
+from rules.first_in_flight.view import GameView
 
 NAMES = ["Alice", "Bob", "Chandrasekhar the Magnificent", "Dee"]
 BUDGET = 1024 * 1024
@@ -35,8 +36,7 @@ MOMENTS: dict[str, Check] = {
 }
 
 
-@cache
-def moments(players: int, seed: int = 1) -> dict[str, State]:
+def _play(players: int, seed: int) -> dict[str, State]:
     """The first state of each kind in one game between automatic players, and the final state."""
     state = GAME.new_game(seed, players, {"odds_aid": True})
     rng = random.Random(seed)
@@ -52,6 +52,19 @@ def moments(players: int, seed: int = 1) -> dict[str, State]:
                 found[name] = state
     assert state.over, "the automatic players finish the game"
     found["final"] = state
+    return found
+
+
+@cache
+def moments(players: int) -> dict[str, State]:
+    """Every moment, from the first seeded game that reaches it (the automatic player's tuning
+    may change which game crashes or goes Famous)."""
+    found: dict[str, State] = {}
+    for seed in range(1, 13):
+        for name, state in _play(players, seed).items():
+            found.setdefault(name, state)
+        if set(found) >= {*MOMENTS, "final"}:
+            break
     return found
 
 
@@ -194,29 +207,109 @@ def test_stand_in_note_follows_the_data_set() -> None:
     assert stand_in != to_png(render_board(real, names=NAMES[:2]))
 
 
-def test_winners_follow_the_tie_rules() -> None:
-    """Highest record wins; a tie goes to whoever reached 40, otherwise the victory is shared."""
-    rows = [(0, 41, 3), (1, 41, 3), (None, 30, 0)]
-    assert winners(rows, "seat1") == {1}
-    assert winners(rows, "year4") == {0, 1}
-    assert winners([(0, 38, 4), (None, 40, 0)], "gustave") == {None}
-
-
 def test_final_state_names_the_engine_winner() -> None:
-    """The standings agree with the engine's outcome."""
+    """The standings take their winners from the view, which agrees with the engine's outcome."""
     for players in (1, 2, 4):
         state = moments(players)["final"]
         outcome = GAME.outcome(state)
         assert outcome is not None
-        view = GAME.view(state, None)
-        rows = [(s.seat, s.record, s.record_year) for s in view.seats]
-        if view.gustave_record is not None:
-            rows.append((None, view.gustave_record, 0))
-        won = winners(rows, view.end_trigger)
-        if outcome.reason.startswith("Gustave won"):
-            assert won == {None}
-        else:
-            assert set(outcome.winners) <= won
+        won = won_by(GAME.view(state, None))
+        assert won == ({None} if not outcome.winners else set(outcome.winners))
+
+
+def _png_view(view: GameView) -> bytes:
+    """The public image of a (possibly edited) view."""
+    return to_png(render_board(view, names=NAMES[: view.players]))
+
+
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_game_over_shows_every_record_per_year(players: int) -> None:
+    """The final picture charts each record per Year: changing one Year's value changes it."""
+    view = GAME.view(moments(players)["final"], None)
+    seat = view.seats[0]
+    assert len(seat.record_by_year) == view.year
+    bumped = (seat.record_by_year[0] + 7, *seat.record_by_year[1:])
+    other = view.model_copy(
+        update={"seats": (seat.model_copy(update={"record_by_year": bumped}), *view.seats[1:])}
+    )
+    assert _png_view(view) != _png_view(other)
+    if view.gustave_record is not None:
+        history = view.gustave_record_by_year
+        changed = view.model_copy(update={"gustave_record_by_year": (history[0] + 5, *history[1:])})
+        assert _png_view(view) != _png_view(changed)
+
+
+def test_the_chart_is_only_drawn_at_game_over() -> None:
+    """Mid-game boards carry no standings: a Year's record does not change the picture."""
+    view = GAME.view(moments(2)["year-end"], None)
+    seat = view.seats[0]
+    other = view.model_copy(
+        update={"seats": (seat.model_copy(update={"record_by_year": (33, 33)}), *view.seats[1:])}
+    )
+    assert _png_view(view) == _png_view(other)
+
+
+def test_a_gustave_win_is_drawn_as_his_win() -> None:
+    """When Gustave wins, the standings crown him and no player."""
+    state = moments(2)["final"]
+    best = max(m.record for m in state.seats)
+    won = state.model_copy(update={"gustave_record": best + 6, "end_trigger": 2})
+    view = GAME.view(won, None)
+    assert view.gustave_won and view.winners == () and won_by(view) == {None}
+    lost = GAME.view(state.model_copy(update={"gustave_record": 0}), None)
+    assert not lost.gustave_won and won_by(lost) == set(lost.winners)
+    assert _png_view(view) != _png_view(view.model_copy(update={"gustave_won": False}))
+    assert len(_png_view(view)) < BUDGET and render_board(view, names=NAMES[:2]).width <= MAX_WIDTH
+
+
+def test_descend_is_drawn_where_it_was_played_with_its_value() -> None:
+    """The Descend card sits at its place in the row and shows what it counts."""
+    state = moments(4)["mid-flight"]
+    view = GAME.view(state, None)
+    assert view.flight is not None
+    flight = view.flight.model_copy(
+        update={"descended": True, "descend_at": 1, "descend_value": 5, "landed": True}
+    )
+    at_one = view.model_copy(update={"flight": flight})
+    at_end = view.model_copy(
+        update={"flight": flight.model_copy(update={"descend_at": len(flight.row)})}
+    )
+    crashed = view.model_copy(update={"flight": flight.model_copy(update={"descend_value": 2})})
+    assert len({_png_view(at_one), _png_view(at_end), _png_view(crashed)}) == 3
+
+
+def test_card_colours_follow_the_card_kind() -> None:
+    """Row cards are coloured by their kind from the view, not guessed from the name."""
+    view = GAME.view(moments(4)["mid-flight"], None)
+    assert view.flight is not None
+    first = view.flight.row[0]
+    other_kind = "upgrade" if first.kind != "upgrade" else "glide"
+    row = (first.model_copy(update={"kind": other_kind}), *view.flight.row[1:])
+    recoloured = view.model_copy(update={"flight": view.flight.model_copy(update={"row": row})})
+    assert _png_view(view) != _png_view(recoloured)
+
+
+def test_action_space_icons_come_from_the_options() -> None:
+    """Each Action Space is drawn from its (action, cost) options."""
+    view = GAME.view(moments(4)["start"], None)
+    i = next(k for k, s in enumerate(view.board) if s.options and s.options[0][0] == "funding")
+    space = view.board[i].model_copy(update={"options": (("repair", "9M"),)})
+    board = (*view.board[:i], space, *view.board[i + 1 :])
+    assert _png_view(view) != _png_view(view.model_copy(update={"board": board}))
+
+
+def test_pilot_ability_and_its_use_show_on_the_mat() -> None:
+    """The mat prints the Pilot's ability and greys it once used."""
+    view = GAME.view(moments(4)["start"], None)
+    seat = view.seats[0]
+    assert seat.pilot_text
+    used = seat.model_copy(update={"pilot_exhausted": not seat.pilot_exhausted})
+    blank = seat.model_copy(update={"pilot_text": ""})
+    images = {
+        _png_view(view.model_copy(update={"seats": (s, *view.seats[1:])}))
+        for s in (seat, used, blank)
+    }
+    assert len(images) == 3
 
 
 def test_missing_names_fall_back_to_seat_numbers() -> None:

@@ -7,7 +7,7 @@ from rules.first_in_flight.data import load_data
 from rules.first_in_flight.state import Pawn, State
 from rules.first_in_flight.turns import settle
 from rules.first_in_flight.view import build_view
-from tests.rules.first_in_flight.helpers import END, act, flying, keys, table, with_seat
+from tests.rules.first_in_flight.helpers import END, act, flying, keys, own, table, with_seat
 
 DATA = load_data()
 
@@ -68,6 +68,17 @@ def test_crash_while_landing_counts_the_crash_value() -> None:
     assert flight is not None and flight.crashed and flight.descend_at == 3
     assert flight.descend_value == DATA.descend["crash"]
     assert flight.landing_left == 1  # the second landing draw never came
+
+
+def test_cards_looked_at_carry_their_kind_for_that_seat_only() -> None:
+    """A seat looking at its top cards gets each card's kind (for colours); others get nothing."""
+    state = flying(own(table(), 0, "pull_up"), 0, ["glide", "upgrade_5", "power_failure*", "glide"])
+    state, _ = act(state, 0, "menu:skill", "use:pull_up")
+    assert build_view(state, 0).looking_at_kinds == ("glide", "upgrade", "flaw")
+    assert build_view(state, None).looking_at_kinds == () == build_view(state, 1).looking_at_kinds
+    state, _ = act(state, 0, "top:upgrade_5", "top:glide")
+    assert build_view(state, 0).known_top_kinds == ("upgrade", "glide", "flaw")
+    assert build_view(state, None).known_top_kinds == ()
 
 
 def test_row_cards_carry_their_kind() -> None:
