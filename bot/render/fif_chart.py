@@ -7,7 +7,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from bot.render.common import HIGHLIGHT, INK, MUTED, canvas, font
+from bot.render.common import HIGHLIGHT, INK, MUTED, canvas, font, tint
 from bot.render.fif_board import (
     INNER,
     LINE,
@@ -17,7 +17,6 @@ from bot.render.fif_board import (
     seat_colour,
     seat_name,
     text,
-    tint,
 )
 from rules.first_in_flight.view import GameView
 
@@ -56,7 +55,7 @@ def draw_record_track(view: GameView) -> Image.Image:
     """The record track with every tracker; trackers on one value stack upwards."""
     image = record_background().copy()
     draw = ImageDraw.Draw(image)
-    trackers = [(s.record, s.seat) for s in view.seats]
+    trackers: list[tuple[int, int | None]] = [(s.record, s.seat) for s in view.seats]
     if view.gustave_record is not None:
         trackers.append((view.gustave_record, None))
     heights: dict[int, int] = {}

@@ -6,17 +6,15 @@ from collections.abc import Sequence
 
 from PIL import ImageDraw
 
-from bot.render.common import INK, MUTED, font
+from bot.render.common import INK, MUTED, centred, font, tint
 from bot.render.fif_board import (
     INNER,
     LINE,
     MARGIN,
     PANEL,
     WHITE,
-    centred,
     seat_colour,
     seat_name,
-    tint,
     wrap,
 )
 from bot.render.fif_board import text as draw_text

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from PIL import ImageDraw
 
-from bot.render.common import INK, MUTED, text_width
+from bot.render.common import INK, MUTED, text_width, tint
 from bot.render.fif_board import (
     ACTION_COLOURS,
     INNER,
@@ -18,7 +18,6 @@ from bot.render.fif_board import (
     seat_colour,
     seat_name,
     text,
-    tint,
     wrap,
 )
 from rules.first_in_flight.view import GameView, SeatView

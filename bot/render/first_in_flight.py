@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from bot.render.common import BACKGROUND, HIGHLIGHT, INK, MUTED, canvas, font
+from bot.render.common import BACKGROUND, HIGHLIGHT, INK, MUTED, canvas, font, tint
 from bot.render.fif_board import (
     INNER,
     MARGIN,
@@ -17,7 +17,6 @@ from bot.render.fif_board import (
     seat_colour,
     seat_name,
     text,
-    tint,
 )
 from bot.render.fif_chart import (
     REC_H,
