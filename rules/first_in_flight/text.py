@@ -60,7 +60,9 @@ TOPICS = {
         "**Gustave** (2 players; solo) — when last, he moves to the next free Action Space: "
         "Fly/Any raises his record (+3 Standard, +4 Advanced; solo expert +5); a Development "
         "space removes the last face-up card (Technology over Friend). Year end: +4/+6 (+7). "
-        "He ranks for the Cup without coins, can trigger the end at 40 and flies once more."
+        "He ranks for the Cup without coins, can trigger the end at 40 and flies once more. "
+        "If his record is the highest he wins and the players compete for 2nd place "
+        "(solo: you must beat him; a tie is yours only if you reached 40 first)."
     ),
     "data": (
         "Card data: unofficial stand-in set. The rulebook gives every rule but not the card "
