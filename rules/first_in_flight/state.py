@@ -19,7 +19,9 @@ class Options(Frozen):
         "standard", description="Gustave's side in a 2-player game (solo always uses Advanced)."
     )
     solo_expert: bool = Field(False, description="Solo: Gustave gains +5 per Fly and +7 per Year.")
-    odds_aid: bool = Field(False, description="Show the chance that the next card is a Problem.")
+    odds_aid: bool = Field(
+        True, description="Show the chance that the next Flight card is a Problem (an aid)."
+    )
     card_data: str = Field(
         "first-in-flight.json", description="Card data file under assets/cards/ (stand-in set)."
     )

@@ -65,7 +65,7 @@ def test_flight_view_shows_row_problems_distance_and_odds_aid() -> None:
     assert [r.name for r in flight.row] == ["Upgrade 3", "Basic Flight Problem"]
     assert flight.problems == 1 and flight.distance_so_far == 4 and not flight.descended
     assert flight.problem_cards_left == 1 and flight.cards_left == 2
-    plain = flying(table(), 0, ["glide"])
+    plain = flying(table(odds_aid=False), 0, ["glide"])
     assert build_view(plain, None).flight.problem_cards_left is None  # type: ignore[union-attr]
 
 
