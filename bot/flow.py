@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.errors import UserFacingError, report, send_ephemeral
-from bot.present import board_panel, hand_panel, lobby_text, lobby_view
+from bot.present import LOG_LINES, board_panel, hand_panel, lobby_text, lobby_view
 from bot.services.games import ActResult, LoadedGame
 from rules.core import RulesError, StaleActionError
 
@@ -42,7 +42,7 @@ async def load_same_game(interaction: discord.Interaction, pk: int) -> LoadedGam
 
 async def recent_lines(bot: HangarBot, loaded: LoadedGame) -> list[str]:
     """The latest public log lines of a game."""
-    return await bot.service.recent_events(loaded.record.channel_id, None, limit=8)
+    return await bot.service.recent_events(loaded.record.channel_id, None, limit=LOG_LINES)
 
 
 async def post_board(bot: HangarBot, loaded: LoadedGame, *, ping: tuple[int, ...]) -> None:

@@ -18,6 +18,8 @@ from rules.core import Action, fill_names
 
 log = logging.getLogger(__name__)
 
+# Enough for a turn with several automatic moves (Gustave) without crowding the board.
+LOG_LINES = 12
 BOARD_FILE = "board.png"
 HAND_FILE = "hand.png"
 COLOUR = discord.Colour.from_str("#2f7fd8")
@@ -107,7 +109,7 @@ def data_note(loaded: LoadedGame) -> str:
 
 def board_embed(loaded: LoadedGame, lines: list[str]) -> discord.Embed:
     """The public turn embed: recent log lines, then whose turn it is, with the board image."""
-    log_text = "\n".join(f"• {fill_seats(line, loaded)}" for line in lines[-8:])
+    log_text = "\n".join(f"• {fill_seats(line, loaded)}" for line in lines[-LOG_LINES:])
     description = (log_text + "\n\n" if log_text else "") + status_line(loaded)
     embed = discord.Embed(title=loaded.game.title, description=description[:4000], colour=COLOUR)
     embed.set_image(url=f"attachment://{BOARD_FILE}")
