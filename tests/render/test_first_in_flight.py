@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable
 from functools import cache
 
@@ -88,11 +87,12 @@ CASES = [
 
 @pytest.mark.parametrize(("players", "moment"), CASES, ids=[f"{p}p-{m}" for p, m in CASES])
 def test_every_moment_renders_within_budget(players: int, moment: str) -> None:
-    """Board and every seat's view render at phone-friendly width, well under 1 MiB, fast."""
+    """Board and every seat's view render at phone-friendly width, well under 1 MiB.
+
+    (Speed is measured by bench/render.py, not asserted here.)
+    """
     state = moments(players)[moment]
-    started = time.perf_counter()
     board = render_board(GAME.view(state, None), names=NAMES[:players])
-    assert time.perf_counter() - started < 2.0
     assert isinstance(board, Image.Image) and board.width <= MAX_WIDTH
     assert len(to_png(board)) < BUDGET
     for seat in range(players):
