@@ -10,6 +10,7 @@ from rules.first_in_flight import GAME
 from rules.first_in_flight.common import set_player
 from rules.first_in_flight.state import FlightState, Owned, Pawn, State, Step
 from rules.first_in_flight.turns import settle
+from tests.support.scenario import apply_keys
 
 # 1–3 player board: Action Space indexes by printed number
 SMALL = {
@@ -65,13 +66,8 @@ def flying(state: State, seat: int, deck: Sequence[str], *, final: bool = False)
 
 
 def act(state: State, seat: int, *keys: str) -> tuple[State, list[Event]]:
-    """Apply keys in order for `seat`; returns the state and all events."""
-    events: list[Event] = []
-    for key in keys:
-        transition = GAME.apply(state, seat, key)
-        state = transition.state  # type: ignore[assignment]
-        events += transition.events
-    return state, events
+    """Apply keys in order for `seat`; return the final state and all events."""
+    return apply_keys(GAME, state, seat, *keys)
 
 
 def keys(state: State, seat: int | None = None) -> list[str]:

@@ -9,6 +9,7 @@ from rules.core import Event
 from rules.flight import GAME
 from rules.flight.data import route_ids, sort_cards
 from rules.flight.state import Flight, FlightOptions, FlightState, Obstacle, Step, Stop
+from tests.support.scenario import apply_keys
 
 
 def flight(
@@ -63,14 +64,8 @@ def rig(
 
 
 def act(state: FlightState, seat: int, *keys: str) -> tuple[FlightState, list[Event]]:
-    """Apply several action keys in order; return the final state and all events."""
-    events: list[Event] = []
-    for key in keys:
-        transition = GAME.apply(state, seat, key)
-        assert isinstance(transition.state, FlightState)
-        state = transition.state
-        events.extend(transition.events)
-    return state, events
+    """Apply keys in order for `seat`; return the final state and all events."""
+    return apply_keys(GAME, state, seat, *keys)
 
 
 def keys(state: FlightState, seat: int | None = None) -> list[str]:

@@ -8,6 +8,7 @@ from rules.core import Event
 from rules.takeoff import GAME, Options, TakeoffState
 from rules.takeoff import board as b
 from rules.takeoff.data import sort_cards
+from tests.support.scenario import apply_keys
 
 Y, BL = 0, 1  # yellow = seat 0, blue = seat 1
 
@@ -48,13 +49,7 @@ def fill_row(row: int, owner: int, letters: str = "ABCDEF") -> dict[str, int]:
 
 def play(state: TakeoffState, seat: int, *keys: str) -> tuple[TakeoffState, list[Event]]:
     """Apply keys in order for `seat`; return the final state and all events."""
-    events: list[Event] = []
-    for key in keys:
-        transition = GAME.apply(state, seat, key)
-        assert isinstance(transition.state, TakeoffState)
-        state = transition.state
-        events.extend(transition.events)
-    return state, events
+    return apply_keys(GAME, state, seat, *keys)
 
 
 def keys(state: TakeoffState, seat: int | None = None) -> list[str]:
