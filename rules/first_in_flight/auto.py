@@ -10,7 +10,7 @@ from rules.first_in_flight.board import spaces
 from rules.first_in_flight.common import data_of, player
 from rules.first_in_flight.costs import target_option
 from rules.first_in_flight.row import flight_of, problem_count
-from rules.first_in_flight.state import State, Step
+from rules.first_in_flight.state import State, Step, dev_index
 
 ACTION_VALUE = {
     "fly": 5.0,
@@ -51,15 +51,95 @@ def _deck_stats(state: State, seat: int) -> tuple[int, int, int]:
 def _action_value(state: State, seat: int, action: str, amount: int = 0) -> float:
     """How much this player wants an action now."""
     value = ACTION_VALUE.get(action, 0.0)
+    if action in ("technology", "skill", "friend"):
+        value = _dev_value(state, action) + DEV_EXTRA[action]
+    if action in BUILDING:
+        value *= BUILD_WEIGHT[min(state.year, 4)]
     mat = player(state, seat)
-    _, problems, upgrades = _deck_stats(state, seat)
+    problems = _deck_stats(state, seat)[1]
     if action == "fly":
-        value += 0.9 * upgrades - 1.5 * sum(1 for g in mat.garage if g) + state.year * 0.5
+        value = FLY_BASE + _fly_gain(state, seat) * YEAR_WEIGHT[min(state.year, 4)]
     if action == "upgrade":
         value -= 0.6 * max(0, problems - 5) + (1.5 if state.year >= 4 else 0)
+    if action == "repair":
+        value += REPAIR_BONUS.get(_worst_garage(state, seat), 0.0)
     if action == "funding":
         value += 0.7 * amount - (0 if mat.coins < 5 else (1.5 if mat.coins < 9 else 4.0))
     return value
+
+
+FLY_BASE = 2.0  # a Flight also reveals flaws for the Garage and ranks for the Cup
+YEAR_WEIGHT = {1: 0.25, 2: 0.3, 3: 1.2, 4: 1.2}  # build early, fly for the record from Year 3
+REPAIR_BONUS = {"power_failure": 2.0, "delicate_wing": 1.0, "pitch_instability": 0.5}
+SAMPLES = 48
+BUILDING = ("upgrade", "repair", "technology", "skill", "friend", "experience", "glide")
+BUILD_WEIGHT = {1: 1.0, 2: 1.0, 3: 0.75, 4: 0.4}  # fewer Flights left to use what is built
+DEV_EXTRA = {"technology": 0.5, "skill": 0.0, "friend": 0.0}  # Technologies never exhaust
+STOP_AT = 2  # the sampled Flight Descends at this many Problems
+
+
+def _worst_garage(state: State, seat: int) -> str:
+    """The Garage flaw worth repairing most."""
+    garage = [g.rstrip("*") for g in player(state, seat).garage if g]
+    ranked = sorted(garage, key=lambda g: -REPAIR_BONUS.get(g, 0.0))
+    return ranked[0] if ranked else ""
+
+
+def _passives(state: State, seat: int) -> tuple[int, int, int]:
+    """(Distance on every Flight, Distance per Upgrade drawn, extra on a safe landing)."""
+    from rules.first_in_flight.common import abilities
+    from rules.first_in_flight.data import Distance, DistancePer, Modifier
+
+    flat = per_up = land = 0
+    for _, ability in abilities(state, seat):
+        for e in ability.effects:
+            if ability.when == "passive" and isinstance(e, Distance):
+                flat += e.n
+            elif ability.when == "passive" and isinstance(e, DistancePer):
+                per_up += e.n if e.per in ("upgrade", "upgrade_ge4") else 0
+                flat += e.n if e.per == "glides_per3" else 0
+            elif ability.when == "on_land" and isinstance(e, Distance):
+                land += e.n
+            elif isinstance(e, Modifier) and e.key == "descend_land":
+                land = max(land, e.n - 5)
+    return flat, per_up, land
+
+
+def _fly_gain(state: State, seat: int) -> float:
+    """Expected gain over the record of a Fly now (sampled; simple stop-at-2-Problems play)."""
+    data = data_of(state)
+    mat = player(state, seat)
+    specs = [data.flight(c) for c in (*mat.deck, *(g for g in mat.garage if g))]
+    cards = [
+        (
+            c.distance + (c.kind == "experience"),
+            c.problems,
+            c.first_problem_counts,
+            c.kind == "upgrade",
+        )
+        for c in specs
+    ]
+    flat, per_up, land = _passives(state, seat)
+    rng = random.Random(len(cards) * 7919 + mat.record * 31 + mat.coins)
+    gain = 0.0
+    for _ in range(SAMPLES):
+        rng.shuffle(cards)
+        dist, probs, ups, i, crashed = 0, 0, 0, 0, False
+        for d, p, first, up in cards:
+            dist, ups, i = dist + d, ups + up, i + 1
+            probs += first if (first and probs == 0) else p
+            if probs >= STOP_AT:
+                crashed = probs >= 4
+                break
+        if not crashed:
+            dist += 2
+            for d, p, _, up in cards[i : i + 2]:
+                dist, ups, probs = dist + d, ups + up, probs + p
+                crashed = crashed or probs >= 4
+            dist += 3 if not crashed else 0
+            dist += land if not crashed else 0
+        gain += max(0.0, dist + flat + per_up * ups - mat.record)
+    return gain / SAMPLES
 
 
 def _option_value(state: State, seat: int, step: Step) -> float:
@@ -297,10 +377,26 @@ def _pick(state: State, step: Step, keys: list[str], rng: random.Random) -> str:
 
 
 def _dev(state: State, step: Step, keys: list[str], rng: random.Random) -> str:
-    """A face-up card by preference order, else the deck's top."""
+    """The best face-up card, or the deck's top when the display is weak."""
+    kind = step.dest
     takes = [k for k in keys if k.startswith("take:")]
-    ranked = sorted(takes, key=lambda k: PREFERENCE.index(k[5:]) if k[5:] in PREFERENCE else 99)
-    return ranked[0] if ranked else keys[-1]
+    best = max(takes, key=lambda k: CARD_VALUE.get(k[5:], 3.0), default="")
+    top = next((k for k in keys if k not in takes and k != "cancel"), "")
+    if top and (not best or CARD_VALUE.get(best[5:], 3.0) < _unseen_value(state, kind)):
+        return top
+    return best or keys[-1]
+
+
+def _dev_value(state: State, kind: str) -> float:
+    """What a Development action of this type is worth: the best card it can take."""
+    shown = state.display[dev_index(kind)]
+    return max([_unseen_value(state, kind), *(CARD_VALUE.get(c, 3.0) for c in shown)])
+
+
+def _unseen_value(state: State, kind: str) -> float:
+    """The mean worth of the cards of this type still in its deck."""
+    deck = state.dev_decks[dev_index(kind)]
+    return sum(CARD_VALUE.get(c, 3.0) for c in deck) / len(deck) if deck else 0.0
 
 
 def _cleanup(state: State, step: Step, keys: list[str], rng: random.Random) -> str:
@@ -322,21 +418,22 @@ def _draft(state: State, step: Step, keys: list[str], rng: random.Random) -> str
     return rng.choice(keys)
 
 
-PREFERENCE = (
-    "launch_rail",
-    "dihedral_wing",
-    "hinged_rudder",
-    "radial_engine",
-    "forward_elevator",
-    "wind_tunnel",
-    "tetrahedral_kites",
-    "level_out",
-    "roll_control",
-    "charley_furnas",
-    "octave_chanute",
-    "charles_manly",
-    "hart_berg",
-)
+# Rough worth of each stand-in Development card (Distance it adds over a game, roughly).
+CARD_VALUE = {
+    **dict.fromkeys(("launch_rail", "hinged_rudder"), 7.5),
+    **dict.fromkeys(("radial_engine", "dihedral_wing", "forward_elevator", "ailerons"), 6.0),
+    **dict.fromkeys(("wind_tunnel", "tetrahedral_kites", "wheeled_landing_gear"), 5.0),
+    **dict.fromkeys(("tricycle_gear", "lightweight_engine", "trussed_biplane"), 3.5),
+    **dict.fromkeys(("wing_warping", "pusher_propeller"), 3.0),
+    **dict.fromkeys(("level_out", "tilt_canard", "barnstorming", "glide_path"), 5.0),
+    **dict.fromkeys(("roll_control", "catch_thermal", "headwind_takeoff"), 4.5),
+    **dict.fromkeys(("steady_hands", "bank_turn", "pull_up", "throttle_up"), 3.5),
+    **dict.fromkeys(("read_wind", "quick_adjustment", "brace_impact", "practice_perfect"), 3.0),
+    **dict.fromkeys(("trim_elevator", "feather_prop", "second_wind"), 2.5),
+    **dict.fromkeys(("charley_furnas", "charles_manly", "octave_chanute"), 5.0),
+    **dict.fromkeys(("hart_berg", "aida_de_acosta", "shivkar_talpade"), 4.0),
+    **dict.fromkeys(("edith_berg", "paul_dunbar", "katharine_wright", "leon_bollee"), 3.0),
+}
 
 _HANDLERS = {
     "draft": _draft,

@@ -10,6 +10,7 @@ import random
 import sys
 from collections import Counter
 from dataclasses import dataclass, field
+from multiprocessing import Pool
 
 from rules.first_in_flight import GAME
 from rules.first_in_flight.auto import choose
@@ -85,10 +86,52 @@ def report(tally: Tally, players: int) -> str:
     for pilot in sorted(tally.pilot_games):
         games, wins = tally.pilot_games[pilot], tally.pilot_wins[pilot]
         lines.append(f"  {pilot:15} {wins:4}/{games:<4} {wins / games:6.1%}")
+    played = sum(tally.pilot_games.values())
+    if played:
+        mean = sum(tally.pilot_wins.values()) / played
+        top = max(tally.pilot_wins[p] / tally.pilot_games[p] for p in tally.pilot_games)
+        ratio = f"{top / mean:.2f}x" if mean else "n/a"
+        lines.append(f"Pilot balance: best {top:.1%} vs average {mean:.1%} ({ratio})")
     lines.append(
         f"mean turns per game: {tally.turns / n:.1f} ({tally.turns / n / players:.1f} per player)"
     )
     return "\n".join(lines)
+
+
+def _play_tallied(job: tuple[int, int, str]) -> Tally:
+    """One game as a one-game tally (runs in a worker process)."""
+    seed, players, gustave = job
+    tally = Tally()
+    state = play_one(seed, players, {"gustave": gustave})
+    record_game(tally, state, state.year)
+    return tally
+
+
+def merge(total: Tally, part: Tally) -> None:
+    """Add one tally's figures into another."""
+    total.games += part.games
+    total.by_40.update(part.by_40)
+    total.by_year4 += part.by_year4
+    total.records.update(part.records)
+    total.pilot_games.update(part.pilot_games)
+    total.pilot_wins.update(part.pilot_wins)
+    total.gustave_wins += part.gustave_wins
+    total.turns += part.turns
+
+
+def simulate(games: int, players: int, seed: int, gustave: str, jobs: int) -> Tally:
+    """Play `games` games from `seed` on, in `jobs` worker processes (1 = in this process)."""
+    work = [(seed + i, players, gustave) for i in range(games)]
+    tally = Tally()
+    if jobs <= 1:
+        parts = map(_play_tallied, work)
+        for part in parts:
+            merge(tally, part)
+        return tally
+    with Pool(jobs) as pool:
+        for part in pool.imap_unordered(_play_tallied, work, chunksize=4):
+            merge(tally, part)
+    return tally
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -98,11 +141,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--gustave", choices=("standard", "advanced"), default="standard")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes (one per core)")
     args = parser.parse_args(argv)
-    tally = Tally()
-    for i in range(args.games):
-        state = play_one(args.seed + i, args.players, {"gustave": args.gustave})
-        record_game(tally, state, state.year)
+    tally = simulate(args.games, args.players, args.seed, args.gustave, args.jobs)
     sys.stdout.write(report(tally, args.players) + "\n")
     return 0
 

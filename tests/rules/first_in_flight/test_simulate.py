@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.first_in_flight import GAME
-from rules.first_in_flight.simulate import Tally, main, play_one, record_game, report
+from rules.first_in_flight.simulate import Tally, main, play_one, record_game, report, simulate
 
 
 def test_automatic_players_finish_a_game_with_an_outcome() -> None:
@@ -29,3 +29,10 @@ def test_report_lists_endings_records_pilots_and_turns(capsys: object) -> None:
     ):
         assert part in text
     assert main(["--games", "1", "--players", "1"]) == 0
+
+
+def test_parallel_simulation_gives_the_same_figures_as_serial() -> None:
+    """Running games in worker processes changes the speed, not the figures."""
+    serial = report(simulate(2, 3, 11, "standard", 1), 3)
+    parallel = report(simulate(2, 3, 11, "standard", 2), 3)
+    assert serial == parallel
