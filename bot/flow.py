@@ -9,16 +9,13 @@ import discord
 
 from bot.errors import UserFacingError, report, send_ephemeral
 from bot.present import LOG_LINES, board_panel, hand_panel, lobby_text, lobby_view
-from bot.services.games import ActResult, LoadedGame
+from bot.services.games import STALE_MESSAGE, ActResult, LoadedGame
 from rules.core import RulesError, StaleActionError
 
 if TYPE_CHECKING:
     from bot.app import HangarBot
 
 log = logging.getLogger(__name__)
-
-STALE = "This prompt is out of date — the game has moved on."
-
 
 def bot_of(interaction: discord.Interaction) -> HangarBot:
     """The HangarBot that received this interaction."""
@@ -36,7 +33,7 @@ async def load_same_game(interaction: discord.Interaction, pk: int) -> LoadedGam
     """The channel's game, refusing components left over from an earlier game here."""
     loaded = await bot_of(interaction).service.load(channel_id_of(interaction))
     if loaded.record.pk != pk:
-        raise StaleActionError(STALE)
+        raise StaleActionError(STALE_MESSAGE)
     return loaded
 
 
