@@ -58,7 +58,7 @@ def _action_value(state: State, seat: int, action: str, amount: int = 0) -> floa
     mat = player(state, seat)
     problems = _deck_stats(state, seat)[1]
     if action == "fly":
-        value = FLY_BASE + _fly_gain(state, seat) * YEAR_WEIGHT[min(state.year, 4)]
+        value = FLY_BASE + _fly_gain(state, seat) * _record_weight(state, seat)
     if action == "upgrade":
         value -= 0.6 * max(0, problems - 5) + (1.5 if state.year >= 4 else 0)
     if action == "repair":
@@ -69,13 +69,23 @@ def _action_value(state: State, seat: int, action: str, amount: int = 0) -> floa
 
 
 FLY_BASE = 2.0  # a Flight also reveals flaws for the Garage and ranks for the Cup
-YEAR_WEIGHT = {1: 0.25, 2: 0.3, 3: 1.2, 4: 1.2}  # build early, fly for the record from Year 3
+YEAR_WEIGHT = {1: 0.25, 2: 0.15, 3: 1.2, 4: 1.2}  # Year 2 builds; fly for the record from Year 3
 REPAIR_BONUS = {"power_failure": 2.0, "delicate_wing": 1.0, "pitch_instability": 0.5}
 SAMPLES = 48
 BUILDING = ("upgrade", "repair", "technology", "skill", "friend", "experience", "glide")
 BUILD_WEIGHT = {1: 1.0, 2: 1.0, 3: 0.75, 4: 0.4}  # fewer Flights left to use what is built
 DEV_EXTRA = {"technology": 0.5, "skill": 0.0, "friend": 0.0}  # Technologies never exhaust
+URGENT = 30  # a rival this close to 40 may end the game soon: fly for the record
+RICH = 8  # coins left after paying that still buy any space next time
 STOP_AT = 2  # the sampled Flight Descends at this many Problems
+
+
+def _record_weight(state: State, seat: int) -> float:
+    """How much a record gain counts now: more late on, and once a rival nears the end."""
+    rivals = [m.record for i, m in enumerate(state.seats) if i != seat]
+    near = max([state.gustave_record, *rivals]) >= URGENT
+    weight = YEAR_WEIGHT[min(state.year, 4)]
+    return max(weight, YEAR_WEIGHT[3]) if near else weight
 
 
 def _worst_garage(state: State, seat: int) -> str:
@@ -230,11 +240,16 @@ def _pay(state: State, step: Step, keys: list[str], rng: random.Random) -> str:
         m, t, x = int(m_text), int(t_text), int(x_text)
         end = time_target(state, here, t) or here
         jumped = sum(1 for p in range(here + 1, end) if spaces(state)[p].kind == "action")
-        value = -m * (1.0 if coins - m >= 2 else 1.8) - TIME_COST * jumped - 0.2 * t
+        value = -m * _coin_worth(coins - m) - TIME_COST * jumped - 0.2 * t
         value += UPGRADE_X * min(x, 5) + 0.3 * max(0, x - 5)
         return value + (0.3 if key.count(":") > 1 else 0.0)
 
     return max(pays, key=score) if pays else keys[0]
+
+
+def _coin_worth(left: int) -> float:
+    """A coin is dear when it leaves you short, cheap when you are rich (prices are at most 5)."""
+    return 1.8 if left < 2 else (1.0 if left < RICH else 0.4)
 
 
 def _flight(state: State, step: Step, keys: list[str], rng: random.Random) -> str:
