@@ -95,7 +95,10 @@ def standings(loaded: LoadedGame) -> str:
         verdict = "Shared victory."
     else:
         verdict = f"{loaded.names[outcome.winners[0]]} wins!"
-    return "\n".join([verdict, *rows, reason, data_note(loaded)]).strip()
+    note = data_note(loaded)
+    if note.strip("_").lower() in (verdict + reason).lower():  # the engine already said it
+        note = ""
+    return "\n".join([verdict, *rows, reason, note]).strip()
 
 
 def data_note(loaded: LoadedGame) -> str:
