@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+
 def bot_of(interaction: discord.Interaction) -> HangarBot:
     """The HangarBot that received this interaction."""
     return interaction.client  # type: ignore[return-value]
