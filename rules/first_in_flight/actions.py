@@ -11,21 +11,23 @@ from rules.first_in_flight.board import (
     spaces,
 )
 from rules.first_in_flight.common import (
+    VIA_PELTIER,
     add_coins,
     card_name,
     data_of,
     ev,
     exhaust,
+    katharine_source,
     player,
     pop,
     push,
-    ready_abilities,
+    second_repair_source,
     set_player,
     shuffled,
+    source_name,
     who,
 )
 from rules.first_in_flight.costs import Payment, alternatives, target_option, upgrade_looks
-from rules.first_in_flight.data import RepairSecond, UseOccupied
 from rules.first_in_flight.effects import apply_effects, can_gain, gain, take_from_deck
 from rules.first_in_flight.labels import ACTION_NAMES, option_text, space_label
 from rules.first_in_flight.row import take_supply
@@ -75,8 +77,11 @@ def _with_slots(state: State, step: Step) -> list[Step]:
     garage = player(state, step.seat).garage
     filled = [i for i in (0, 1) if garage[i]]
     sets: list[tuple[int, ...]] = [(i,) for i in filled]
-    bollee = ready_abilities(state, step.seat, ("repair",))
-    if len(filled) == 2 and any(isinstance(e, RepairSecond) for _, a in bollee for e in a.effects):
+    second = second_repair_source(state, step.seat)
+    if second.startswith(VIA_PELTIER) and step.via == "katharine":
+        # Peltier's one use cannot pay for both Katharine Wright and Léon Bollée
+        second = "" if katharine_source(state, step.seat).startswith(VIA_PELTIER) else second
+    if len(filled) == 2 and second:
         sets.append((0, 1))
     return [step.model_copy(update={"slots": s}) for s in sets]
 
@@ -91,8 +96,7 @@ def _payable(state: State, step: Step) -> bool:
 
 def katharine_ready(state: State, seat: int) -> bool:
     """True when a ready ability lets this seat use an occupied Action Space."""
-    found = ready_abilities(state, seat, ("move",))
-    return any(isinstance(e, UseOccupied) for _, a in found for e in a.effects)
+    return bool(katharine_source(state, seat))
 
 
 def move_targets(state: State, seat: int) -> list[int]:
@@ -226,7 +230,11 @@ def _slot_action(state: State, seat: int, slots: tuple[int, ...]) -> Action:
     """An action repairing one or both Garage slots."""
     garage = player(state, seat).garage
     names = " and ".join(card_name(state, garage[s]) for s in slots)
-    side = {(0,): "left", (1,): "right (+1 Time)", (0, 1): "both (Léon Bollée)"}[slots]
+    both = ""
+    if slots == (0, 1):
+        name = source_name(state, second_repair_source(state, seat))
+        both = f"both ({name.replace(' (via Peltier)', ' via Peltier')})"
+    side = {(0,): "left", (1,): "right (+1 Time)", (0, 1): both}[slots]
     key = "slot:" + "+".join(str(s) for s in slots)
     return Action(key=key, label=f"Repair {side}: {names}"[:80], style="primary")
 
@@ -279,13 +287,16 @@ def commit(state: State, step: Step, pay: Payment) -> tuple[State, list[Event]]:
     state = _unwind(state, step)
     if step.via in ("move", "katharine"):
         state = move_pawn(state, seat, step.space)
+    events: list[Event] = []
     if step.via == "katharine":
-        src = next(s for s, a in ready_abilities(state, seat, ("move",)) if _is_occupied_ab(a))
+        src = katharine_source(state, seat)
         state = exhaust(state, seat, src)
+        events += _copied(seat, state, src)
     if step.via == "todd":
         state = exhaust(state, seat, step.source)
     if pay.reducer:
         state = exhaust(state, seat, pay.reducer)
+        events += _copied(seat, state, pay.reducer)
     state = add_coins(state, seat, -pay.money)
     state = pay_time(state, seat, pay.time)
     opt = target_option(state, step)
@@ -294,12 +305,14 @@ def commit(state: State, step: Step, pay: Payment) -> tuple[State, list[Event]]:
     paid = "" if pay.label == "Free" else f" ({pay.label.split(': ')[-1].lower()})"
     text = f"{who(seat)} took {ACTION_NAMES[opt.action]} at {where}{how}{paid}."
     state, more = execute(state, step, pay)
-    return state, [ev("action", text), *more]
+    return state, [*events, ev("action", text), *more]
 
 
-def _is_occupied_ab(ability: object) -> bool:
-    """True for an ability whose effect is UseOccupied."""
-    return any(isinstance(e, UseOccupied) for e in getattr(ability, "effects", ()))
+def _copied(seat: int, state: State, source: str) -> list[Event]:
+    """The event for Peltier using another's card at use (nothing for one's own card)."""
+    if not source.startswith(VIA_PELTIER):
+        return []
+    return [ev("copied", f"{who(seat)} copied {card_name(state, source[len(VIA_PELTIER) :])}.")]
 
 
 def execute(state: State, step: Step, pay: Payment) -> tuple[State, list[Event]]:
@@ -350,8 +363,9 @@ def repair(state: State, seat: int, slots: tuple[int, ...]) -> tuple[State, list
     """Discard Garage flaws, gain a Basic Flight Problem each, take their Repair Bonuses."""
     events: list[Event] = []
     if len(slots) == 2:
-        src = next(s for s, a in ready_abilities(state, seat, ("repair",)))
+        src = second_repair_source(state, seat)
         state = exhaust(state, seat, src)
+        events += _copied(seat, state, src)
     for slot in slots:
         garage = list(player(state, seat).garage)
         flaw, garage[slot] = garage[slot], ""

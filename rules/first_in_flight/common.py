@@ -6,7 +6,15 @@ from collections.abc import Sequence
 from typing import Any, TypeVar
 
 from rules.core import Event, seat_ref
-from rules.first_in_flight.data import Ability, GameData, Modifier, load_data
+from rules.first_in_flight.data import (
+    Ability,
+    CopyAbility,
+    GameData,
+    Modifier,
+    RepairSecond,
+    UseOccupied,
+    load_data,
+)
 from rules.first_in_flight.state import Player, State, Step
 
 T = TypeVar("T")
@@ -135,9 +143,12 @@ def is_ready(state: State, seat: int, source: str, ability: Ability) -> bool:
 
 
 def exhaust(state: State, seat: int, source: str) -> State:
-    """Mark one use of an ability (pilot use count, or the card turned sideways)."""
+    """Mark one use of an ability (pilot use count, or the card turned sideways).
+
+    A `peltier:<card>` source is Peltier's copy of another's card: her Pilot use is spent.
+    """
     mat = player(state, seat)
-    if source == "pilot":
+    if source == "pilot" or source.startswith(VIA_PELTIER):
         return set_player(state, seat, pilot_used=mat.pilot_used + 1)
     cards = list(mat.cards)
     for i, owned in enumerate(cards):
@@ -154,3 +165,61 @@ def ready_abilities(state: State, seat: int, whens: tuple[str, ...]) -> list[tup
         for src, ab in abilities(state, seat)
         if ab.when in whens and ab.limit != "none" and is_ready(state, seat, src, ab)
     ]
+
+
+VIA_PELTIER = "peltier:"  # source prefix: Peltier using another player's (or Gustave's) card
+
+
+def copyable_cards(state: State, seat: int) -> list[str]:
+    """Friends and Skills owned (ready or exhausted) by other players and Gustave."""
+    data = data_of(state)
+    owned = [o.card for s, m in enumerate(state.seats) if s != seat for o in m.cards]
+    cards = dict.fromkeys([*owned, *state.gustave_cards])
+    return [c for c in cards if data.dev(c).type != "technology"]
+
+
+def can_copy(state: State, seat: int) -> bool:
+    """True when this seat's Pilot (Peltier) has an unused copy-an-ability use."""
+    return any(
+        src == "pilot"
+        and any(isinstance(e, CopyAbility) for e in ab.effects)
+        and is_ready(state, seat, src, ab)
+        for src, ab in abilities(state, seat)
+    )
+
+
+def at_use_abilities(state: State, seat: int, whens: tuple[str, ...]) -> list[tuple[str, Ability]]:
+    """Ready abilities applying at use (move, pay, repair), then Peltier's copies of others'.
+
+    A card this seat owns ready is not offered again through Peltier.
+    """
+    out = ready_abilities(state, seat, whens)
+    if not can_copy(state, seat):
+        return out
+    mine = {src for src, _ in out}
+    for card in copyable_cards(state, seat):
+        if card in mine:
+            continue
+        for ab in data_of(state).dev(card).abilities:
+            if ab.when in whens and ab.limit != "none":
+                out.append((VIA_PELTIER + card, ab))
+    return out
+
+
+def source_name(state: State, source: str) -> str:
+    """'Edith Berg', or 'Edith Berg (via Peltier)' for Peltier's copy."""
+    if source.startswith(VIA_PELTIER):
+        return f"{card_name(state, source[len(VIA_PELTIER) :])} (via Peltier)"
+    return card_name(state, source)
+
+
+def second_repair_source(state: State, seat: int) -> str:
+    """The ready Bollée (own, else Peltier's copy) letting a Repair fix both flaws, or ""."""
+    found = at_use_abilities(state, seat, ("repair",))
+    return next((s for s, a in found if any(isinstance(e, RepairSecond) for e in a.effects)), "")
+
+
+def katharine_source(state: State, seat: int) -> str:
+    """The ready Katharine Wright (own, else Peltier's copy) for an occupied space, or ""."""
+    found = at_use_abilities(state, seat, ("move",))
+    return next((s for s, a in found if any(isinstance(e, UseOccupied) for e in a.effects)), "")

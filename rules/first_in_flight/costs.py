@@ -4,12 +4,21 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from rules.first_in_flight.board import spaces, time_target
-from rules.first_in_flight.common import has_mod, mod_sum, player, ready_abilities
+from rules.first_in_flight.board import spaces, time_available, time_target
+from rules.first_in_flight.common import (
+    VIA_PELTIER,
+    at_use_abilities,
+    has_mod,
+    katharine_source,
+    mod_sum,
+    player,
+    second_repair_source,
+)
 from rules.first_in_flight.data import Cost, ReduceCost, SpaceOption
 from rules.first_in_flight.state import State, Step
 
-UPGRADE_MAX = 7  # looking at more than 7 of 32 Upgrade cards to keep 2 never helps
+UPGRADE_VALUES = 20  # at most this many X values for an Upgrade
+PAY_MAX = 24  # payments offered in one step (plus Back: at most 25 actions)
 
 
 class Payment(NamedTuple):
@@ -37,7 +46,14 @@ class Payment(NamedTuple):
         text = "Pay " + " + ".join(parts) if parts else "Free"
         if self.x:
             text = f"X={self.x}: {text}"
-        return text + (f" (with {self.reducer.replace('_', ' ').title()})" if self.reducer else "")
+        return text + (f" (with {_reducer_name(self.reducer)})" if self.reducer else "")
+
+
+def _reducer_name(reducer: str) -> str:
+    """'Edith Berg', or 'Edith Berg (via Peltier)' when Peltier copies another's card."""
+    card = reducer.removeprefix(VIA_PELTIER)
+    name = card.replace("_", " ").title()
+    return f"{name} (via Peltier)" if card != reducer else name
 
 
 def target_option(state: State, step: Step) -> SpaceOption:
@@ -46,18 +62,34 @@ def target_option(state: State, step: Step) -> SpaceOption:
     return spaces(state)[space].options[step.option]
 
 
-def base_alternatives(state: State, seat: int, step: Step, opt: SpaceOption) -> list[Payment]:
-    """Money and Time alternatives before Friend reductions."""
+def base_alternatives(
+    state: State, seat: int, step: Step, opt: SpaceOption, pos: int
+) -> list[Payment]:
+    """Money and Time alternatives before Friend reductions (standing on `pos` for Time)."""
     surcharge = 0
     if step.copied >= 0 and step.via != "fame" and not has_mod(state, seat, "any_surcharge_waived"):
         surcharge = spaces(state)[step.space].options[0].amount
     extra_time = 1 if 1 in step.slots else 0  # the right Garage slot costs 1 more Time
     discount = mod_sum(state, seat, "space_discount", opt.action)
     if opt.action == "upgrade":
-        xs = range(max(2, opt.amount), UPGRADE_MAX + 1)
+        # rulebook: any amount of Money or Time (minimum 2); beyond the deck size is pointless
+        low = max(2, opt.amount)
+        high = min(max(len(state.upgrade_deck), low), low + UPGRADE_VALUES - 1)
+        high = min(high, _upgrade_reach(state, seat, pos, surcharge))
+        xs = range(low, high + 1)
         alts = [Payment(x + surcharge, 0, "", x) for x in xs]
         return alts + [Payment(surcharge, x, "", x) for x in xs]
     return [Payment(m + surcharge, t + extra_time) for m, t in _cost_pairs(opt.cost, discount)]
+
+
+def _upgrade_reach(state: State, seat: int, pos: int, surcharge: int) -> int:
+    """The largest Upgrade X this seat could pay in Money or in Time (reductions included)."""
+    cuts = [e for _, a in at_use_abilities(state, seat, ("pay",)) for e in a.effects]
+    money_cut = max((e.money for e in cuts if isinstance(e, ReduceCost)), default=0)
+    time_cut = max((e.time for e in cuts if isinstance(e, ReduceCost)), default=0)
+    by_money = player(state, seat).coins - surcharge + money_cut
+    by_time = time_available(state, pos) + time_cut
+    return max(by_money, by_time)
 
 
 def _cost_pairs(cost: Cost, discount: int) -> list[tuple[int, int]]:
@@ -77,8 +109,10 @@ def alternatives(state: State, seat: int, step: Step, pos: int) -> list[Payment]
     """Every affordable payment for this step, standing on `pos` when Time is paid."""
     opt = target_option(state, step)
     out: list[Payment] = []
-    reducers = ready_abilities(state, seat, ("pay",))
-    for alt in base_alternatives(state, seat, step, opt):
+    reducers = at_use_abilities(state, seat, ("pay",))
+    if _peltier_busy(state, seat, step):  # her one use already goes to Katharine or Bollée
+        reducers = [(src, ab) for src, ab in reducers if not src.startswith(VIA_PELTIER)]
+    for alt in base_alternatives(state, seat, step, opt, pos):
         variants = [alt]
         for src, ability in reducers:
             for eff in ability.effects:
@@ -89,7 +123,18 @@ def alternatives(state: State, seat: int, step: Step, pos: int) -> list[Payment]
                     cut = min(eff.time, alt.time)
                     variants.append(Payment(alt.money, alt.time - cut, src, alt.x))
         out += [v for v in variants if is_affordable(state, seat, v, pos)]
-    return list(dict.fromkeys(out))
+    out = list(dict.fromkeys(out))
+    while len(out) > PAY_MAX and opt.action == "upgrade":  # a wide Upgrade: drop its largest X
+        top = max(p.x for p in out)
+        out = [p for p in out if p.x != top]
+    return out
+
+
+def _peltier_busy(state: State, seat: int, step: Step) -> bool:
+    """True when this action already spends Peltier's use (Katharine or Bollée via Peltier)."""
+    if step.via == "katharine" and katharine_source(state, seat).startswith(VIA_PELTIER):
+        return True
+    return step.slots == (0, 1) and second_repair_source(state, seat).startswith(VIA_PELTIER)
 
 
 def is_affordable(state: State, seat: int, pay: Payment, pos: int) -> bool:

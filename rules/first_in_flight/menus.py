@@ -7,6 +7,7 @@ from rules.first_in_flight.actions import BACK, copy_spaces, gain_flaw
 from rules.first_in_flight.common import (
     abilities,
     card_name,
+    copyable_cards,
     data_of,
     ev,
     exhaust,
@@ -66,11 +67,8 @@ def menu_sources(state: State, seat: int, kind: str) -> list[tuple[str, Ability]
 def copy_candidates(state: State, seat: int) -> list[tuple[str, Ability]]:
     """Friend and Skill abilities of other players and Gustave this seat could copy now."""
     data = data_of(state)
-    owned = [o.card for s, m in enumerate(state.seats) if s != seat for o in m.cards]
     out = []
-    for card in dict.fromkeys([*owned, *state.gustave_cards]):
-        if data.dev(card).type == "technology":
-            continue
+    for card in copyable_cards(state, seat):
         for ability in data.dev(card).abilities:
             if ability.limit == "none" or ability.when not in _whens(state, seat):
                 continue

@@ -15,7 +15,18 @@ from rules.first_in_flight.board import (
     time_available,
     time_target,
 )
-from rules.first_in_flight.common import add_coins, data_of, ev, pop, push, shuffled, who
+from rules.first_in_flight.common import (
+    VIA_PELTIER,
+    add_coins,
+    data_of,
+    ev,
+    katharine_source,
+    pop,
+    push,
+    shuffled,
+    source_name,
+    who,
+)
 from rules.first_in_flight.flight import finish_flight, is_over, start_flight
 from rules.first_in_flight.labels import space_label
 from rules.first_in_flight.menus import menu_sources
@@ -30,13 +41,22 @@ def turn_actions(state: State, step: Step) -> list[Action]:
         acts.append(Action(key="recover", label="Recover (pay 2 Time)", style="primary"))
     else:
         acts += [
-            Action(key=f"move:{p}", label=space_label(state, p), group="Move to")
+            Action(key=f"move:{p}", label=_move_label(state, seat, p), group="Move to")
             for p in move_targets(state, seat)
         ]
         acts.append(Action(key="start", label="Go to the start area"))
     if menu_sources(state, seat, "other"):
         acts.append(Action(key="menu:other", label="Use a Friend or Pilot ability…"))
     return acts
+
+
+def _move_label(state: State, seat: int, pos: int) -> str:
+    """The space; an occupied one reached through Peltier's copy of Katharine Wright says so."""
+    label = space_label(state, pos)
+    if occupant(state, pos, seat) is None:
+        return label
+    src = katharine_source(state, seat)
+    return f"{label} ({source_name(state, src)})" if src.startswith(VIA_PELTIER) else label
 
 
 def handle_turn(state: State, step: Step, key: str) -> tuple[State, list[Event]]:

@@ -105,7 +105,9 @@ def test_upgrade_with_few_cards_looks_at_all_of_them() -> None:
     """Ruling 5: fewer than X Upgrade cards → look at all; keep up to 2."""
     state = place(table(), SMALL[4], SMALL[7], SMALL[8])
     state = state.model_copy(update={"upgrade_deck": ("upgrade_4",)})
-    state, _ = act(state, 0, f"move:{SMALL[5]}", "pay:m3t0x3")
+    state, _ = act(state, 0, f"move:{SMALL[5]}")
+    assert [k for k in keys(state) if k.startswith("pay:m")] == ["pay:m2t0x2", "pay:m0t2x2"]
+    state, _ = act(state, 0, "pay:m2t0x2")
     assert state.steps[-1].cards == ("upgrade_4",)
     state, _ = act(state, 0, "pick:upgrade_4")
     assert state.upgrade_deck == () and state.seats[0].deck[-1].endswith("*")
