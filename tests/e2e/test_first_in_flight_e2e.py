@@ -71,16 +71,19 @@ async def test_solo_game_against_gustave_with_buttons_only(
 
 
 async def _play_by_slash(table: Table, rng: random.Random) -> str:
-    """One move by whoever must act, picked from /play autocomplete; returns the action key."""
+    """One move by whoever must act, picked from /play autocomplete; returns the action key.
+
+    The players like flying (a Fly space, then drawing), so a Flight surely happens in Year 1.
+    """
     user = active_player(table, boards(table)[-1])
     options = await table.fake.autocomplete(user, table.channel, "play", option="action", value="")
     assert options, f"{user.name} must act but /play offers nothing"
-    keyed = {o["value"].split(":", 1)[1]: o["value"] for o in options}  # values are v{ver}:{key}
+    keyed = {o["value"].split(":", 1)[1]: o for o in options}  # values are v{ver}:{key}
     forward = [k for k in keyed if k not in ("cancel", "back")] or list(keyed)
-    key = rng.choice(forward)
-    reply = await (
-        await table.fake.slash(user, table.channel, "play", action=keyed[key])
-    ).response()
+    flying = [k for k in forward if k == "draw" or keyed[k]["name"].endswith(" Fly")]
+    key = rng.choice(flying or forward)
+    value = keyed[key]["value"]
+    reply = await (await table.fake.slash(user, table.channel, "play", action=value)).response()
     assert "✅" in reply.all_text, reply.all_text
     return key
 
