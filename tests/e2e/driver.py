@@ -13,6 +13,7 @@ from .fakediscord import FakeDiscord
 from .fakediscord.state import Channel, Message, User
 
 TO_PLAY = re.compile(r"\*\*(?P<who>.+?)\*\* to play")
+MOVE = re.compile(r"move (?P<n>\d+)")
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
 
@@ -121,12 +122,30 @@ async def open_panel(table: Table, user: User, board: Message) -> Message:
     return panel
 
 
+def board_version(board: Message) -> int:
+    """The game version the board shows in its footer ("… · move N")."""
+    footer = str(board.embeds[0].get("footer", {}).get("text", "")) if board.embeds else ""
+    match = MOVE.search(footer)
+    assert match, f"board footer without a move number: {footer!r}"
+    return int(match["n"])
+
+
+def choices_version(message: Message) -> int | None:
+    """The game version a panel's components were built for (None without components)."""
+    choices = action_choices(message)
+    return int(choices[0][0].split(":")[3]) if choices else None
+
+
 async def current_panel(table: Table, user: User, board: Message) -> Message:
-    """The player's panel with actions: the last one if it still offers some, else a new one."""
+    """The player's panel: the last one if it is up to date, else a freshly opened one.
+
+    A panel goes stale when moves are made elsewhere (on the public board); clicking it would
+    rightly be refused as out of date, so a player opens a new one.
+    """
     known = table.panels.get(user.id)
     if known is not None:
         panel = table.fake.message(known)
-        if action_choices(panel):
+        if choices_version(panel) == board_version(board):
             return panel
     return await open_panel(table, user, board)
 
