@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+
 from rules.core import Action, Event
 from rules.first_in_flight.board import (
     action_spaces,
@@ -28,6 +30,7 @@ from rules.first_in_flight.common import (
     who,
 )
 from rules.first_in_flight.costs import Payment, alternatives, target_option, upgrade_looks
+from rules.first_in_flight.data import SpaceOption
 from rules.first_in_flight.effects import apply_effects, can_gain, gain, take_from_deck
 from rules.first_in_flight.labels import ACTION_NAMES, option_text, space_label
 from rules.first_in_flight.row import take_supply
@@ -189,15 +192,20 @@ def _to_payment(state: State, step: Step) -> tuple[State, list[Event]]:
     return push(state, step.model_copy(update={"kind": "pay"})), []
 
 
+def _option_choices(
+    prefix: str, opts: Sequence[SpaceOption], indices: Iterable[int]
+) -> list[Action]:
+    """One button per available option of a space (own or copied), then Back."""
+    acts = [
+        Action(key=f"{prefix}:{i}", label=option_text(opts[i]), style="primary") for i in indices
+    ]
+    return [*acts, BACK]
+
+
 def chain_actions(state: State, step: Step) -> list[Action]:
     """Legal actions for the option / any_target / copy_option / repair_slot / pay steps."""
     if step.kind == "option":
-        opts = spaces(state)[step.space].options
-        acts = [
-            Action(key=f"opt:{i}", label=option_text(opts[i]), style="primary")
-            for i in _top_options(state, step)
-        ]
-        return [*acts, BACK]
+        return _option_choices("opt", spaces(state)[step.space].options, _top_options(state, step))
     if step.kind == "any_target":
         probe = step.model_copy(update={"kind": "space"})
         copies = sorted({c.copied for c in targets(state, probe) if c.copied >= 0})
@@ -208,11 +216,7 @@ def chain_actions(state: State, step: Step) -> list[Action]:
         return [*acts, BACK]
     if step.kind == "copy_option":
         opts = spaces(state)[step.copied].options
-        acts = [
-            Action(key=f"copt:{i}", label=option_text(opts[i]), style="primary")
-            for i in _copy_options(state, step)
-        ]
-        return [*acts, BACK]
+        return _option_choices("copt", opts, _copy_options(state, step))
     if step.kind == "repair_slot":
         probe = step.model_copy(update={"kind": "space"})
         sets = sorted(
