@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
+from bot.limits import clip, excerpt
 from rules.core import RulesError
 
 if TYPE_CHECKING:
@@ -27,12 +28,23 @@ class UserFacingError(Exception):
     """A refusal from the Discord layer itself (permissions, wrong channel); message is shown."""
 
 
+# An exception chain is data from outside: walk at most this many links, never a cycle.
+MAX_CHAIN_LINKS = 8
+WRAPPERS = (app_commands.CommandInvokeError, app_commands.TransformerError)
+
+
 def unwrap(error: BaseException) -> BaseException:
-    """The original exception inside discord.py's CommandInvokeError wrappers."""
-    while isinstance(error, app_commands.CommandInvokeError | app_commands.TransformerError):
-        error = error.original if hasattr(error, "original") else error.__cause__ or error
-        if not isinstance(error, app_commands.AppCommandError):
+    """The original exception inside discord.py's wrappers (bounded: no cycle can hang it)."""
+    seen = {id(error)}
+    for _ in range(MAX_CHAIN_LINKS):
+        if not isinstance(error, WRAPPERS):
             break
+        inner = getattr(error, "original", None) or error.__cause__
+        # A TransformerError raised without a cause wraps nothing: it is the error itself.
+        if inner is None or id(inner) in seen:
+            break
+        seen.add(id(inner))
+        error = inner
     return error
 
 
@@ -44,6 +56,8 @@ async def explain(interaction: discord.Interaction, error: BaseException) -> str
         return NOT_ADMIN
     if isinstance(error, discord.Forbidden):
         return MISSING_PERMISSIONS
+    if isinstance(error, app_commands.TransformerError):
+        return f"I could not read {excerpt(str(error.value))} as a {error.type.name}."
     if isinstance(error, app_commands.CommandNotFound):
         return "That command is not known any more — Discord may still be updating the list."
     log.error("Unexpected error", exc_info=(type(error), error, error.__traceback__))
@@ -69,9 +83,11 @@ async def send_ephemeral(interaction: discord.Interaction, text: str) -> None:
     none = discord.AllowedMentions.none()
     try:
         if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True, allowed_mentions=none)
+            await interaction.followup.send(clip(text), ephemeral=True, allowed_mentions=none)
         else:
-            await interaction.response.send_message(text, ephemeral=True, allowed_mentions=none)
+            await interaction.response.send_message(
+                clip(text), ephemeral=True, allowed_mentions=none
+            )
     except discord.HTTPException:
         log.warning("Could not deliver an error message to the user", exc_info=True)
 

@@ -4,11 +4,34 @@ from __future__ import annotations
 
 import io
 import json
+import re
 
 import discord
 from discord import app_commands
 
 from bot.flow import announce, bot_of, channel_id_of, is_admin, post_board, repost_board
+from bot.limits import excerpt
+from bot.services.errors import NotInGameError
+from bot.services.games import LoadedGame
+from bot.store.repository import SeatRecord
+
+MENTION = re.compile(r"^<@!?(?P<id>\d{1,20})>$")
+
+
+def seat_named(loaded: LoadedGame, who: str) -> SeatRecord:
+    """The seat of the player `who` names: a mention, a user id or the seat's name."""
+    text = who.strip()
+    match = MENTION.match(text)
+    wanted = match["id"] if match else text
+    for seat in loaded.seats:
+        if wanted == str(seat.user_id) or text.casefold() == seat.name.casefold():
+            return seat
+    raise NotInGameError(f"{excerpt(who)} is not a player in this game.")
+
+
+def escape(name: str) -> str:
+    """A stored display name, safe to show (no markdown, no pings)."""
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(name))
 
 
 class AdminGroup(app_commands.Group):
@@ -42,16 +65,24 @@ class AdminGroup(app_commands.Group):
         await announce(interaction, text, note="Abandoned.")
 
     @app_commands.command(name="replace", description="Give a player's seat to someone else")
-    @app_commands.describe(old="The player leaving", new="The player taking the seat")
+    @app_commands.describe(
+        old="The player leaving: a mention, a user id or their seat name (they may have left)",
+        new="The player taking the seat",
+    )
     async def replace(
-        self, interaction: discord.Interaction, old: discord.Member, new: discord.Member
+        self, interaction: discord.Interaction, old: str, new: discord.Member
     ) -> None:
-        """Swap the user in a seat; the game state is untouched."""
+        """Swap the user in a seat; the game state is untouched.
+
+        `old` is text, not a member option: the member being replaced has often left the server,
+        and Discord can no longer resolve them as a member.
+        """
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await bot_of(interaction).service.replace(
-            channel_id_of(interaction), old.id, new.id, new.display_name
-        )
-        text = f"{new.mention} takes over {old.display_name}'s seat."
+        service = bot_of(interaction).service
+        channel_id = channel_id_of(interaction)
+        seat = seat_named(await service.load(channel_id), old)
+        await service.replace(channel_id, seat.user_id, new.id, new.display_name)
+        text = f"{new.mention} takes over {escape(seat.name)}'s seat."
         mentions = discord.AllowedMentions(users=[new])
         await announce(interaction, text, note="Seat replaced.", mentions=mentions)
 

@@ -1,0 +1,85 @@
+"""bot.errors: unwrapping discord.py's wrappers always ends, and refusals fit Discord."""
+
+from __future__ import annotations
+
+import ast
+import threading
+from pathlib import Path
+from typing import Any
+
+from discord import AppCommandOptionType, app_commands
+from discord.app_commands.transformers import MemberTransformer
+
+from bot.errors import unwrap
+from bot.limits import MAX_CONTENT, clip, excerpt
+from rules.core import IllegalActionError
+
+BOT = Path(__file__).resolve().parents[2] / "bot"
+
+
+def _unwrap_within(error: BaseException, seconds: float = 5.0) -> BaseException:
+    """unwrap() in a daemon thread: a hang fails the test instead of freezing the suite."""
+    out: list[BaseException] = []
+    worker = threading.Thread(target=lambda: out.append(unwrap(error)), daemon=True)
+    worker.start()
+    worker.join(seconds)
+    assert out, "unwrap() did not return"
+    return out[0]
+
+
+def test_transformer_error_without_cause_is_returned_itself() -> None:
+    """The exact error /admin replace raised for a departed member (it froze the bot)."""
+    error = app_commands.TransformerError("1", AppCommandOptionType.user, MemberTransformer())
+    assert _unwrap_within(error) is error
+
+
+def test_wrapped_rules_error_is_found() -> None:
+    """CommandInvokeError → the RulesError inside, whose message the player reads."""
+    inner = IllegalActionError("That card is not in your hand.")
+    wrapper = app_commands.CommandInvokeError(_command(), inner)
+    assert _unwrap_within(wrapper) is inner
+
+
+def test_cyclic_chain_ends() -> None:
+    """A chain that loops back on itself is walked once, not forever."""
+    transform = app_commands.TransformerError("x", AppCommandOptionType.string, MemberTransformer())
+    invoke = app_commands.CommandInvokeError(_command(), transform)
+    transform.__cause__ = invoke
+    assert _unwrap_within(invoke) in (invoke, transform)
+
+
+def test_no_unbounded_loop_over_exception_chains_in_bot() -> None:
+    """No `while` loop in bot/ walks __cause__/__context__/.original (bounded for-loops only)."""
+    offenders = []
+    for path in BOT.rglob("*.py"):
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.While):
+                names = {n.attr for n in ast.walk(node) if isinstance(n, ast.Attribute)}
+                if names & {"__cause__", "__context__", "original"}:
+                    offenders.append(f"{path.name}:{node.lineno}")
+    assert not offenders, f"unbounded exception-chain walks: {offenders}"
+
+
+def test_excerpt_is_short_escaped_and_quoted() -> None:
+    """5,000 characters of input come back as a short excerpt without pings or markdown."""
+    shown = excerpt("play:" + "B" * 4995)
+    assert len(shown) < 50 and shown.startswith("“play:BBB") and shown.endswith("…”")
+    assert "@\u200beveryone" in excerpt("@everyone **now**")
+    assert "\\*\\*" in excerpt("**bold**")
+
+
+def test_clip_keeps_discord_limit() -> None:
+    """clip() never returns more than the limit and marks the cut."""
+    long = "x" * 5000
+    assert len(clip(long)) == MAX_CONTENT and clip(long).endswith("…")
+    assert clip("short") == "short"
+
+
+def _command() -> Any:
+    """Any app command (CommandInvokeError needs one)."""
+
+    async def callback(interaction: Any) -> None:
+        """Nothing."""
+
+    return app_commands.Command(name="x", description="x", callback=callback)
