@@ -13,8 +13,15 @@ import discord
 import yarl
 from discord import app_commands
 
+from bot.announce import Announcer
 from bot.commands import admin, game, play
-from bot.components import ActionButton, ActionSelect, HandButton, LobbyButton
+from bot.components import (
+    ActionButton,
+    ActionSelect,
+    HandButton,
+    LobbyButton,
+    answer_unknown_component,
+)
 from bot.errors import on_app_command_error
 from bot.services.games import GameService
 from bot.settings import Settings
@@ -33,6 +40,7 @@ class HangarBot(discord.Client):
         self.tree.on_error = on_app_command_error
         self.store: Store | None = None
         self._service: GameService | None = None
+        self.announcer = Announcer(self)
 
     @property
     def service(self) -> GameService:
@@ -90,11 +98,19 @@ class HangarBot(discord.Client):
         return hashlib.sha256(blob).hexdigest()
 
     async def on_ready(self) -> None:
-        """Log the identity once connected (fires again on reconnects; does nothing else)."""
+        """Log the identity once connected, then deliver boards a crash or outage left owed."""
         log.info("Logged in as %s (%s)", self.user, getattr(self.user, "id", "?"))
+        owed = await self.announcer.deliver_pending(suspect=True)
+        if owed:
+            log.warning("%s board(s) could not be delivered yet; retrying in the background", owed)
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Answer clicks on components no handler knows (old or forged), instead of silence."""
+        await answer_unknown_component(interaction)
 
     async def close(self) -> None:
         """Close the database after the gateway connection."""
+        await self.announcer.close()
         await super().close()
         if self.store is not None:
             await self.store.close()

@@ -7,6 +7,7 @@ custom_id layout (≤ 100 chars, no secrets): `hg:b:{game}:{version}:{key}` for 
 
 from __future__ import annotations
 
+import contextlib
 import re
 from typing import Any, ClassVar
 
@@ -204,3 +205,30 @@ def action_items(pk: int, version: int, actions: list[Action], *, rows: int) -> 
         else:
             items.append(_select(pk, version, row, kind.removeprefix("select:"), members, row))
     return items
+
+
+INACTIVE_CONTROL = "This control is no longer active."
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    ActionButton,
+    ActionSelect,
+    HandButton,
+    LobbyButton,
+)
+
+
+def is_known_custom_id(custom_id: str) -> bool:
+    """True when one of Hangar's restart-proof components handles this custom_id."""
+    return any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in DYNAMIC_ITEMS)
+
+
+async def answer_unknown_component(interaction: discord.Interaction) -> None:
+    """A short private answer to a click on a component nobody handles (old or forged)."""
+    if interaction.type is not discord.InteractionType.component:
+        return
+    data: dict[str, Any] = dict(interaction.data or {})
+    custom_id = str(data.get("custom_id", ""))
+    if is_known_custom_id(custom_id) or interaction.response.is_done():
+        return
+    # Another handler may have answered first, or the interaction expired: nothing to add then.
+    with contextlib.suppress(discord.HTTPException):
+        await interaction.response.send_message(INACTIVE_CONTROL, ephemeral=True)

@@ -17,6 +17,10 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 APOLOGY = "Sorry — something went wrong on our side. It has been logged; nothing was changed."
+SAVED_BOARD_FOLLOWS = (
+    "✅ Your move was saved. Discord is slow to show it right now — the board will follow "
+    "(don't play it again)."
+)
 NOT_ADMIN = "This needs the Manage Server or Manage Channels permission."
 MISSING_PERMISSIONS = (
     "I can't post here. Please give me Send Messages, Embed Links, Attach Files and Read Message "
@@ -48,8 +52,14 @@ def unwrap(error: BaseException) -> BaseException:
     return error
 
 
-async def explain(interaction: discord.Interaction, error: BaseException) -> str:
-    """The message for this error, with seat placeholders replaced by mentions."""
+async def explain(
+    interaction: discord.Interaction, error: BaseException, *, saved: bool = False
+) -> str:
+    """The message for this error, with seat placeholders replaced by mentions.
+
+    `saved`: the change was already committed, so an unexpected failure must not claim that
+    nothing changed.
+    """
     if isinstance(error, RulesError | UserFacingError):
         return await _fill_mentions(interaction, str(error))
     if isinstance(error, app_commands.MissingPermissions | app_commands.CheckFailure):
@@ -61,7 +71,7 @@ async def explain(interaction: discord.Interaction, error: BaseException) -> str
     if isinstance(error, app_commands.CommandNotFound):
         return "That command is not known any more — Discord may still be updating the list."
     log.error("Unexpected error", exc_info=(type(error), error, error.__traceback__))
-    return APOLOGY
+    return SAVED_BOARD_FOLLOWS if saved else APOLOGY
 
 
 async def _fill_mentions(interaction: discord.Interaction, text: str) -> str:
@@ -92,9 +102,11 @@ async def send_ephemeral(interaction: discord.Interaction, text: str) -> None:
         log.warning("Could not deliver an error message to the user", exc_info=True)
 
 
-async def report(interaction: discord.Interaction, error: BaseException) -> None:
+async def report(
+    interaction: discord.Interaction, error: BaseException, *, saved: bool = False
+) -> None:
     """Tell the user what went wrong (and log what we did not expect)."""
-    await send_ephemeral(interaction, await explain(interaction, unwrap(error)))
+    await send_ephemeral(interaction, await explain(interaction, unwrap(error), saved=saved))
 
 
 async def on_app_command_error(

@@ -7,8 +7,15 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.errors import UserFacingError, report, send_ephemeral
-from bot.present import LOG_LINES, board_panel, hand_panel, lobby_text, lobby_view
+from bot.errors import (
+    MISSING_PERMISSIONS,
+    SAVED_BOARD_FOLLOWS,
+    UserFacingError,
+    report,
+    send_ephemeral,
+)
+from bot.limits import clip
+from bot.present import LOG_LINES, hand_panel, lobby_text, lobby_view
 from bot.services.games import STALE_MESSAGE, ActResult, LoadedGame
 from rules.core import RulesError, StaleActionError
 
@@ -38,68 +45,17 @@ async def load_same_game(interaction: discord.Interaction, pk: int) -> LoadedGam
     return loaded
 
 
-async def recent_lines(bot: HangarBot, loaded: LoadedGame) -> list[str]:
-    """The latest public log lines of a game."""
-    return await bot.service.recent_events(loaded.record.channel_id, None, limit=LOG_LINES)
+async def publish(bot: HangarBot, result: ActResult) -> BaseException | None:
+    """After a commit: deliver the queued board (None) or the error; it follows later then."""
+    return await bot.announcer.publish(result)
 
 
-async def post_board(bot: HangarBot, loaded: LoadedGame, *, ping: tuple[int, ...]) -> None:
-    """Post a new board message (it becomes the live one) and retire the old one's buttons."""
-    channel = bot.get_partial_messageable(loaded.record.channel_id)
-    panel = await board_panel(loaded, await recent_lines(bot, loaded), ping=ping)
-    kwargs = {"view": panel.view} if panel.view is not None else {}
-    message = await channel.send(
-        panel.content or None,
-        embed=panel.embed,
-        file=panel.file(),
-        allowed_mentions=panel.mentions,
-        **kwargs,
-    )
-    old = loaded.record.live_message_id
-    await bot.service.set_board_message(loaded.record.pk, message.id)
-    await bot.service.set_live_message(
-        loaded.record.pk, message.id if loaded.outcome is None else None
-    )
-    if old and old != message.id:
-        await _retire(channel, old)
-
-
-async def _retire(channel: discord.PartialMessageable, message_id: int) -> None:
-    """Remove the buttons of an earlier turn's message (it may have been deleted)."""
-    try:
-        await channel.get_partial_message(message_id).edit(view=None)
-    except discord.HTTPException:
-        log.info("Could not retire message %s", message_id)
-
-
-async def edit_live(bot: HangarBot, loaded: LoadedGame) -> bool:
-    """Update the current turn's message in place; False if it is gone."""
-    message_id = loaded.record.live_message_id
-    if not message_id:
-        return False
-    channel = bot.get_partial_messageable(loaded.record.channel_id)
-    panel = await board_panel(loaded, await recent_lines(bot, loaded), ping=(), live=True)
-    try:
-        await channel.get_partial_message(message_id).edit(
-            embed=panel.embed, attachments=[panel.file()], view=panel.view
-        )
-    except discord.HTTPException:
-        log.info("Live message %s is gone; posting a new board", message_id)
-        return False
-    return True
-
-
-async def publish(bot: HangarBot, result: ActResult) -> None:
-    """After a committed action: edit the live message, or post a new board with pings."""
-    loaded = result.loaded
-    if result.finished:
-        await post_board(bot, loaded, ping=tuple(range(len(loaded.names))))
+async def tell_if_late(interaction: discord.Interaction, error: BaseException | None) -> None:
+    """Say truthfully that the committed move was saved when its board did not arrive yet."""
+    if error is None:
         return
-    same_turn = set(loaded.active_seats) == set(result.previous_active)
-    milestone = any(e.kind in loaded.game.milestone_kinds for e in result.events)
-    if same_turn and not milestone and await edit_live(bot, loaded):
-        return
-    await post_board(bot, loaded, ping=() if same_turn else loaded.active_seats)
+    text = MISSING_PERMISSIONS if isinstance(error, discord.Forbidden) else SAVED_BOARD_FOLLOWS
+    await send_ephemeral(interaction, text)
 
 
 async def send_hand(interaction: discord.Interaction, loaded: LoadedGame, *, edit: bool) -> None:
@@ -121,22 +77,23 @@ async def send_hand(interaction: discord.Interaction, loaded: LoadedGame, *, edi
 
 
 async def handle_action(interaction: discord.Interaction, pk: int, version: int, key: str) -> None:
-    """A click on an action button or select."""
+    """A click on an action button or select: one service call, then the board."""
     private = bool(interaction.message and interaction.message.flags.ephemeral)
     await interaction.response.defer()  # a deferred update: nothing visible until we publish
+    saved = False
     try:
         bot = bot_of(interaction)
-        await load_same_game(interaction, pk)
         result = await bot.service.act(
-            channel_id_of(interaction), interaction.user.id, key, version
+            channel_id_of(interaction), interaction.user.id, key, version, game_pk=pk
         )
-        await publish(bot, result)
+        saved = True
+        await tell_if_late(interaction, await publish(bot, result))
         if private:
             await send_hand(interaction, result.loaded, edit=True)
     except StaleActionError as exc:
         await _explain_stale(interaction, exc)
     except Exception as exc:  # every failure is reported to the user here
-        await report(interaction, exc)
+        await report(interaction, exc, saved=saved)
 
 
 async def _explain_stale(interaction: discord.Interaction, exc: StaleActionError) -> None:
@@ -169,8 +126,9 @@ async def handle_lobby(interaction: discord.Interaction, pk: int, op: str) -> No
         channel_id = channel_id_of(interaction)
         user = interaction.user
         if op == "start":
-            await start_game(bot, channel_id, user.id, is_admin(interaction))
+            late = await start_game(bot, channel_id, user.id, is_admin(interaction))
             await interaction.edit_original_response(view=None)
+            await tell_if_late(interaction, late)
             return
         if op == "join":
             loaded = await bot.service.join(channel_id, user.id, user.display_name)
@@ -208,16 +166,23 @@ async def repost_board(interaction: discord.Interaction, *, ping_active: bool) -
     bot = bot_of(interaction)
     loaded = await bot.service.load(channel_id_of(interaction))
     if loaded.state is None:
-        await interaction.followup.send(lobby_text(loaded), ephemeral=True)
+        await interaction.followup.send(clip(lobby_text(loaded)), ephemeral=True)
         return
-    await post_board(bot, loaded, ping=loaded.active_seats if ping_active else ())
+    lines = await recent_lines(bot, loaded)
+    await bot.announcer.repost(loaded, lines, ping=loaded.active_seats if ping_active else ())
     await interaction.followup.send("Board re-posted.", ephemeral=True)
 
 
-async def start_game(bot: HangarBot, channel_id: int, user_id: int, admin: bool) -> None:
+async def recent_lines(bot: HangarBot, loaded: LoadedGame) -> list[str]:
+    """The latest public log lines of a game."""
+    return await bot.service.recent_events(loaded.record.channel_id, None, limit=LOG_LINES)
+
+
+async def start_game(
+    bot: HangarBot, channel_id: int, user_id: int, admin: bool
+) -> BaseException | None:
     """Start the lobby's game and post the first board, pinging whoever acts first."""
-    result = await bot.service.start(channel_id, user_id, admin)
-    await post_board(bot, result.loaded, ping=result.loaded.active_seats)
+    return await publish(bot, await bot.service.start(channel_id, user_id, admin))
 
 
 def is_admin(interaction: discord.Interaction) -> bool:

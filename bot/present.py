@@ -125,7 +125,7 @@ def public_actions(loaded: LoadedGame) -> list[Action]:
     active = loaded.active_seats
     if len(active) != 1:
         return []
-    return [a for a in loaded.game.legal_actions(loaded.state, active[0]) if a.public]
+    return [a for a in loaded.legal_actions(active[0]) if a.public]
 
 
 def board_view(loaded: LoadedGame) -> discord.ui.View | None:
@@ -172,7 +172,7 @@ async def hand_panel(loaded: LoadedGame, seat: int) -> Panel:
     """One player's private panel: their view as an image and their legal actions."""
     view = loaded.game.view(loaded.state, seat)
     image = await render_png(private_png, loaded.game.id, view, loaded.names)
-    actions = loaded.game.legal_actions(loaded.state, seat) if loaded.state is not None else []
+    actions = loaded.legal_actions(seat)
     if actions:
         text = "Your move — " + fill_seats(loaded.game.prompt(loaded.state, seat), loaded)
     elif loaded.outcome is not None:

@@ -9,7 +9,15 @@ import re
 import discord
 from discord import app_commands
 
-from bot.flow import announce, bot_of, channel_id_of, is_admin, post_board, repost_board
+from bot.flow import (
+    announce,
+    bot_of,
+    channel_id_of,
+    is_admin,
+    publish,
+    repost_board,
+    tell_if_late,
+)
 from bot.limits import excerpt
 from bot.services.errors import NotInGameError
 from bot.services.games import LoadedGame
@@ -94,7 +102,7 @@ class AdminGroup(app_commands.Group):
         await interaction.response.defer(ephemeral=True, thinking=True)
         bot = bot_of(interaction)
         result = await bot.service.undo(channel_id_of(interaction))
-        await post_board(bot, result.loaded, ping=result.loaded.active_seats)
+        await tell_if_late(interaction, await publish(bot, result))
         await interaction.followup.send("The last move was undone.", ephemeral=True)
 
     @app_commands.command(name="verify", description="Replay the log and compare with the snapshot")

@@ -16,6 +16,7 @@ from bot.flow import (
     repost_board,
     send_hand,
     start_game,
+    tell_if_late,
 )
 from bot.present import lobby_text, lobby_view, status_line
 from rules import GAMES, Game, get_game
@@ -62,10 +63,11 @@ class GameGroup(app_commands.Group):
         """Start the lobby's game."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         bot = bot_of(interaction)
-        await start_game(
+        late = await start_game(
             bot, channel_id_of(interaction), interaction.user.id, is_admin(interaction)
         )
         await interaction.followup.send("▶️ The game has started.", ephemeral=True)
+        await tell_if_late(interaction, late)
 
     @app_commands.command(name="status", description="Re-post the board and the current prompt")
     async def status(self, interaction: discord.Interaction) -> None:

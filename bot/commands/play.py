@@ -7,10 +7,16 @@ import re
 import discord
 from discord import app_commands
 
-from bot.flow import bot_of, channel_id_of, publish
+from bot.errors import UserFacingError
+from bot.flow import bot_of, channel_id_of, publish, tell_if_late
+from bot.limits import clip, excerpt
 from bot.present import fill_seats
 from bot.services.games import LoadedGame
 from rules.core import Action
+from rules.core.model import KEY_PATTERN
+
+# Autocomplete values are at most 100 characters; anything longer was typed, not chosen.
+MAX_CHOICE = 100
 
 # Autocomplete values carry the state version so a choice made before others moved is refused.
 VERSIONED = re.compile(r"^v(?P<ver>\d+):(?P<key>.+)$")
@@ -20,7 +26,7 @@ def my_actions(loaded: LoadedGame, seat: int | None) -> list[Action]:
     """A seat's legal actions (empty for spectators, lobbies and when it is not their turn)."""
     if seat is None or loaded.state is None:
         return []
-    return loaded.game.legal_actions(loaded.state, seat)
+    return loaded.legal_actions(seat)
 
 
 def parse_choice(value: str, actions: list[Action]) -> tuple[str, int | None]:
@@ -61,17 +67,24 @@ async def action_autocomplete(
 async def play_command(interaction: discord.Interaction, action: str) -> None:
     """Apply the chosen action, publish the result, confirm privately."""
     await interaction.response.defer(ephemeral=True, thinking=True)
+    if len(action) > MAX_CHOICE or not action.strip():
+        raise UserFacingError(
+            f"{excerpt(action)} is not a move — start typing and pick one of the offered moves."
+        )
     bot = bot_of(interaction)
     channel_id = channel_id_of(interaction)
     loaded = await bot.service.load(channel_id)
     seat = bot.service.seat_of(loaded, interaction.user.id)
-    actions = my_actions(loaded, seat)
-    key, version = parse_choice(action, actions)
+    key, version = parse_choice(action, my_actions(loaded, seat))
+    if not KEY_PATTERN.match(key):
+        raise UserFacingError(
+            f"{excerpt(action)} is not one of your moves now — pick one from the list."
+        )
     result = await bot.service.act(channel_id, interaction.user.id, key, version)
-    await publish(bot, result)
-    label = next((a.label for a in actions if a.key == key), key)
+    late = await publish(bot, result)
     after = result.loaded
-    text = f"✅ {label}"
+    text = f"✅ {result.label or key}"
     if after.state is not None and seat is not None and seat in after.active_seats:
         text += "\nStill your move — " + fill_seats(after.game.prompt(after.state, seat), after)
-    await interaction.followup.send(text, ephemeral=True)
+    await interaction.followup.send(clip(text), ephemeral=True)
+    await tell_if_late(interaction, late)

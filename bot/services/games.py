@@ -7,11 +7,13 @@ import logging
 import secrets
 import sqlite3
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import rules
+from bot.services.announce import merge, plan_board
 from bot.services.errors import (
     AlreadyJoinedError,
     AlreadyStartedError,
@@ -24,10 +26,12 @@ from bot.services.errors import (
     UndoRefusedError,
 )
 from bot.services.replay import differences, exported, refuse_revealing, replay, rng_draws
-from bot.store import Store
+from bot.store import Store, outbox
 from bot.store import repository as repo
+from bot.store.outbox import Announcement
 from bot.store.repository import ActionRecord, GameRecord, SeatRecord, StoredGame
 from rules.core import (
+    Action,
     Event,
     Game,
     InvalidOptionsError,
@@ -42,6 +46,30 @@ from rules.core import (
 log = logging.getLogger(__name__)
 
 STALE_MESSAGE = "This prompt is out of date — the game has moved on."
+# Log lines shown on a board (the presenter shows at most this many).
+BOARD_LINES = 12
+
+
+class LegalCache:
+    """legal_actions per (game, version, seat): a stored version never changes, so one engine call
+    serves the board's buttons, the next click's legality check and the hand panel."""
+
+    def __init__(self, size: int = 1024) -> None:
+        self.size = size
+        self._items: OrderedDict[tuple[int, int, int], tuple[Action, ...]] = OrderedDict()
+
+    def get(
+        self, key: tuple[int, int, int], compute: Callable[[], list[Action]]
+    ) -> tuple[Action, ...]:
+        """The cached actions for `key`, computing them once."""
+        found = self._items.get(key)
+        if found is None:
+            found = self._items[key] = tuple(compute())
+            if len(self._items) > self.size:
+                self._items.popitem(last=False)
+        else:
+            self._items.move_to_end(key)
+        return found
 
 
 @dataclass(frozen=True)
@@ -52,6 +80,16 @@ class LoadedGame:
     seats: tuple[SeatRecord, ...]
     state: Any
     game: Game
+    legal_cache: LegalCache | None = field(default=None, compare=False, repr=False)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """This seat's legal actions now ([] unless it must act), computed once per version."""
+        if self.state is None or seat not in self.active_seats:
+            return []
+        if self.legal_cache is None:
+            return self.game.legal_actions(self.state, seat)
+        key = (self.record.pk, self.record.version, seat)
+        return list(self.legal_cache.get(key, lambda: self.game.legal_actions(self.state, seat)))
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -82,6 +120,18 @@ class ActResult:
     acted_seat: int | None
     previous_active: tuple[int, ...]
     finished: bool
+    lines: tuple[str, ...] = ()  # the latest public log lines, for the board
+    announcement: Announcement | None = None  # the board queued in the same transaction
+    label: str = ""  # what the player did, as the engine labels it
+
+
+@dataclass(frozen=True)
+class PendingBoard:
+    """An undelivered announcement with the game as it is now and its latest log lines."""
+
+    announcement: Announcement
+    loaded: LoadedGame
+    lines: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -119,6 +169,7 @@ class GameService:
         self.store = store
         self.games: Mapping[str, Game] = rules.GAMES if games is None else games
         self.clock = clock
+        self.legal_cache = LegalCache()
 
     async def new_lobby(
         self,
@@ -194,9 +245,11 @@ class GameService:
             game = self._engine(record.game_id)
             _check_player_count(game, len(stored.seats))
             state = game.new_game(record.seed, len(stored.seats), _options(game, record))
-            lobby = LoadedGame(record, stored.seats, None, game)
+            lobby = LoadedGame(record, stored.seats, None, game, self.legal_cache)
             loaded = await self._commit_state(db, lobby, state)
-        return ActResult(loaded, (), None, (), loaded.outcome is not None)
+            queued = await self._queue_board(db, (), loaded, ())
+        finished = loaded.outcome is not None
+        return ActResult(loaded, (), None, (), finished, (), queued)
 
     async def load(self, channel_id: int) -> LoadedGame:
         """The lobby or running game in this channel."""
@@ -205,14 +258,23 @@ class GameService:
         return self._loaded(stored)
 
     async def act(
-        self, channel_id: int, user_id: int, key: str, expected_version: int | None
+        self,
+        channel_id: int,
+        user_id: int,
+        key: str,
+        expected_version: int | None,
+        *,
+        game_pk: int | None = None,
     ) -> ActResult:
-        """Apply one player's action: load, check version, apply, log, store — one transaction."""
+        """Apply one player's action in one transaction: check the game number and version, apply,
+        log, store, queue the board and read back the log lines the board shows."""
         async with self.store.transaction() as db:
-            before = self._loaded(await self._open(db, channel_id))
+            stored = await self._open(db, channel_id)
+            if game_pk is not None and stored.record.pk != game_pk:
+                raise StaleActionError(STALE_MESSAGE)  # a component left over from an earlier game
+            before = self._loaded(stored)
             seat = self._acting_seat(before, user_id, expected_version)
-            action = before.game.resolve(before.state, seat, key)
-            transition = before.game.apply(before.state, seat, action)
+            transition, action = self._apply(before, seat, key)
             await repo.insert_action(
                 db,
                 before.record.pk,
@@ -223,8 +285,87 @@ class GameService:
                 now=self.clock(),
             )
             after = await self._commit_state(db, before, transition.state)
+            events = tuple(transition.events)
+            queued = await self._queue_board(db, before.active_seats, after, events)
+            lines = await self._board_lines(db, after.record.pk)
         finished = after.outcome is not None
-        return ActResult(after, tuple(transition.events), seat, before.active_seats, finished)
+        previous = before.active_seats
+        return ActResult(after, events, seat, previous, finished, lines, queued, action.label)
+
+    def _apply(self, before: LoadedGame, seat: int, key: str) -> tuple[Any, Action]:
+        """The transition and the action, checking legality once (the cached legal actions)."""
+        game, state = before.game, before.state
+        legal = before.legal_actions(seat)
+        action = next((a for a in legal if a.key == key), None)
+        if action is None:
+            action = game.resolve(state, seat, key)  # raises with the engine's reason
+        vouch = getattr(game, "vouch", None)
+        if vouch is not None:
+            vouch(state, seat, legal)  # apply() need not recompute what we just checked
+        return game.apply(state, seat, action), action
+
+    async def _queue_board(
+        self,
+        db: Any,
+        previous_active: tuple[int, ...],
+        after: LoadedGame,
+        events: tuple[Event, ...],
+    ) -> Announcement:
+        """Record in this transaction that the game's board must be posted (the outbox)."""
+        finished = after.outcome is not None
+        new_board, ping = plan_board(
+            previous_active=previous_active,
+            active=after.active_seats,
+            seats=len(after.seats),
+            milestone=any(e.kind in after.game.milestone_kinds for e in events),
+            finished=finished,
+        )
+        pk = after.record.pk
+        fresh = Announcement(pk, after.record.version, new_board, ping)
+        old = await outbox.fetch(db, pk)
+        queued = merge(old, fresh, active=after.active_seats, finished=finished)
+        await outbox.put(db, queued, self.clock())
+        return queued
+
+    async def _board_lines(self, db: Any, game_pk: int) -> tuple[str, ...]:
+        """The latest public log lines of a game (seat placeholders unfilled)."""
+        raw = await repo.fetch_recent_events(db, game_pk, BOARD_LINES)
+        return tuple(Event.model_validate(event).line_for(None) for event in raw)
+
+    async def board_delivered(
+        self, announcement: Announcement, board_id: int | None, live_id: int | None
+    ) -> None:
+        """One write after Discord accepted a board: clear its outbox row, record message ids."""
+        async with self.store.transaction() as db:
+            await outbox.clear(db, announcement.game_pk, announcement.version)
+            if board_id is not None:
+                await outbox.set_messages(db, announcement.game_pk, board_id, live_id)
+
+    async def board_reposted(self, game_pk: int, board_id: int, live_id: int | None) -> None:
+        """Record a re-posted board (status, resume) as the latest and live one."""
+        async with self.store.transaction() as db:
+            await outbox.set_messages(db, game_pk, board_id, live_id)
+
+    async def pending_boards(self) -> list[int]:
+        """Games whose board is still to be posted (after a crash or a Discord failure)."""
+        async with self.store.reading() as db:
+            return await outbox.pending(db)
+
+    async def pending_board(self, game_pk: int) -> PendingBoard | None:
+        """A game's undelivered board with the game as it is now; None when nothing is owed.
+
+        A board owed for a game that was abandoned meanwhile is dropped, not posted.
+        """
+        async with self.store.transaction() as db:
+            queued = await outbox.fetch(db, game_pk)
+            if queued is None:
+                return None
+            stored = await repo.fetch_game(db, game_pk)
+            if stored is None or stored.record.status in ("lobby", "abandoned"):
+                await outbox.drop(db, game_pk)
+                return None
+            lines = await self._board_lines(db, game_pk)
+        return PendingBoard(queued, self._loaded(stored), lines)
 
     def seat_of(self, loaded: LoadedGame, user_id: int) -> int | None:
         """The seat this user holds in the game, if any."""
@@ -269,6 +410,7 @@ class GameService:
             if not is_admin and stored.record.status == "running":
                 raise NotAllowedError("The game has started — only an admin can abandon it now.")
             await repo.set_status(db, stored.record.pk, "abandoned", self.clock())
+            await outbox.drop(db, stored.record.pk)  # a closed game's board is not posted any more
             log.info("Game %s abandoned by user %s (admin=%s)", stored.record.pk, user_id, is_admin)
             return await self._reload(db, stored.record.pk)
 
@@ -310,7 +452,10 @@ class GameService:
             await repo.insert_undo(db, pk, undoes=last.seq, user_id=None, now=self.clock())
             log.info("Game %s: move %s (%s) undone", pk, last.seq, last.key)
             after = await self._commit_state(db, current, previous)
-        return ActResult(after, (), last.seat, current.active_seats, after.outcome is not None)
+            queued = await self._queue_board(db, (), after, ())
+            lines = await self._board_lines(db, pk)
+        finished = after.outcome is not None
+        return ActResult(after, (), last.seat, current.active_seats, finished, lines, queued)
 
     async def verify(self, channel_id: int) -> VerifyReport:
         """Replay seed + action log and compare the result with the stored snapshot."""
@@ -368,7 +513,7 @@ class GameService:
         """Decode a stored game through its engine (upgrading old snapshots)."""
         game = self._engine(stored.record.game_id)
         state = None if stored.snapshot is None else game.load_state(stored.snapshot)
-        return LoadedGame(stored.record, stored.seats, state, game)
+        return LoadedGame(stored.record, stored.seats, state, game, self.legal_cache)
 
     def _replay(self, current: LoadedGame, actions: list[ActionRecord]) -> Any:
         """Replay for undo; a log that no longer replays is a refusal, not a crash."""
@@ -421,7 +566,7 @@ class GameService:
         record = dataclasses.replace(
             before.record, version=version + 1, status=status, updated_at=now
         )
-        return LoadedGame(record, before.seats, state, game)
+        return LoadedGame(record, before.seats, state, game, self.legal_cache)
 
 
 def _seat(seats: Sequence[SeatRecord], user_id: int) -> int | None:

@@ -87,7 +87,22 @@ MIGRATION_2 = [
     "CREATE INDEX actions_undone ON actions (game_pk, undoes) WHERE undoes IS NOT NULL",
 ]
 
-MIGRATIONS: tuple[list[str], ...] = (MIGRATION_1, MIGRATION_2)
+# The outbox: "post this game's board" written in the move's own transaction, cleared (together
+# with the delivered message ids) once Discord accepted it, so a crash in between loses no turn
+# announcement. One row per game: a newer move supersedes an undelivered older one.
+MIGRATION_3 = [
+    """
+    CREATE TABLE outbox (
+        game_pk    BIGINT           NOT NULL PRIMARY KEY REFERENCES games (pk),
+        version    INTEGER          NOT NULL,
+        new_board  INTEGER          NOT NULL,
+        ping       TEXT             NOT NULL,
+        created_at DOUBLE PRECISION NOT NULL
+    )
+    """,
+]
+
+MIGRATIONS: tuple[list[str], ...] = (MIGRATION_1, MIGRATION_2, MIGRATION_3)
 LATEST = len(MIGRATIONS)
 
 

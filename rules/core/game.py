@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
 
 from pydantic import BaseModel
@@ -127,11 +128,29 @@ class BaseGame(Generic[S]):
             raise GameOverError("The game is over.")
         if seat not in active:
             raise NotYourTurnError("It is not your turn.")
-        legal: list[Action] = self.legal_actions(state, seat)  # type: ignore[attr-defined]
+        legal = self._take_vouched(state, seat)
+        if legal is None:
+            legal = self.legal_actions(state, seat)  # type: ignore[attr-defined]
         for candidate in legal:
             if candidate.key == key:
                 return candidate
         raise IllegalActionError(self.explain_illegal(state, seat, key))
+
+    def vouch(self, state: Any, seat: int, legal: Sequence[Action]) -> None:
+        """Declare `legal` to be `legal_actions(state, seat)` for this very state object.
+
+        A caller that already holds them (the bot caches them per stored version) lets the next
+        `resolve` on this state use them instead of computing them a second time.
+        """
+        self._vouched: tuple[Any, int, list[Action]] | None = (state, seat, list(legal))
+
+    def _take_vouched(self, state: Any, seat: int) -> list[Action] | None:
+        """The vouched actions if they were given for this state object and seat (used once)."""
+        vouched: tuple[Any, int, list[Action]] | None = getattr(self, "_vouched", None)
+        self._vouched = None
+        if vouched is None or vouched[0] is not state or vouched[1] != seat:
+            return None
+        return vouched[2]
 
     def prompt(self, state: Any, seat: int) -> str:
         """Default prompt; games override with something specific."""

@@ -1,0 +1,265 @@
+"""Delivering boards from the outbox: after each commit, at start-up and after Discord errors.
+
+A committed change has an outbox row (written in its own transaction); this module posts or edits
+the board, then clears the row and records the message ids in ONE write. A board that may have
+reached Discord without being recorded (a crash, an error after sending) is looked for in the
+channel's recent history before posting again, so every turn change pings its player once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Literal
+
+import aiohttp
+import discord
+
+from bot.limits import fit_embed
+from bot.present import Panel, board_panel, footer
+from bot.services.games import ActResult, LoadedGame, PendingBoard
+
+if TYPE_CHECKING:
+    from bot.app import HangarBot
+
+log = logging.getLogger(__name__)
+
+# TEST-ONLY: with this set to 1 the process exits right after a move's commit, before any board
+# is posted, so the end-to-end tests can check that nothing is lost. Never set it in production.
+CRASH_AFTER_COMMIT = "HANGAR_TEST_CRASH_AFTER_COMMIT"
+CRASH_EXIT_CODE = 70
+# How long a player waits for the board before being told it will follow.
+PUBLISH_WAIT = 5.0
+# Pauses between delivery rounds while Discord keeps failing (then every minute).
+RETRY_DELAYS = (1.0, 2.0, 4.0, 8.0, 15.0, 30.0, 60.0)
+# How far back to look for a board that was posted but not recorded.
+SCAN_LIMIT = 25
+DELIVERY_ERRORS = (discord.HTTPException, aiohttp.ClientError, OSError, TimeoutError)
+
+BoardMove = Literal["edit", "post"]
+
+
+def edit_or_post(new_board: bool, live_message_id: int | None) -> BoardMove:
+    """Edit the live turn message in place, or post a new board message."""
+    return "edit" if not new_board and live_message_id else "post"
+
+
+def crash_after_commit_hook() -> None:
+    """TEST-ONLY crash point between a commit and its announcement (see CRASH_AFTER_COMMIT)."""
+    if os.environ.get(CRASH_AFTER_COMMIT) == "1":
+        logging.shutdown()
+        os._exit(CRASH_EXIT_CODE)
+
+
+class Announcer:
+    """Posts each committed change's board exactly once and keeps retrying when Discord fails."""
+
+    def __init__(self, bot: HangarBot) -> None:
+        self.bot = bot
+        self._locks: dict[int, asyncio.Lock] = {}
+        # Message ids this process recorded last: fresher than a record read before they were set.
+        self._ids: dict[int, tuple[int | None, int | None]] = {}
+        self._done: dict[int, int] = {}  # game pk → version whose board this process delivered
+        self._suspect: set[int] = set()  # games whose board may be on Discord but not recorded
+        self._tasks: set[asyncio.Task[BaseException | None]] = set()
+        self._retry: asyncio.Task[None] | None = None
+
+    # --- entry points ------------------------------------------------------------------------
+
+    async def publish(self, result: ActResult) -> BaseException | None:
+        """Deliver a committed change's board; the error when it did not arrive within a few s.
+
+        A late or failed board stays in the outbox and is delivered in the background.
+        """
+        crash_after_commit_hook()
+        if result.announcement is None:
+            return None
+        board = PendingBoard(result.announcement, result.loaded, result.lines)
+        task = asyncio.get_running_loop().create_task(self._attempt(board))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        try:
+            return await asyncio.wait_for(asyncio.shield(task), PUBLISH_WAIT)
+        except TimeoutError as late:
+            return late
+
+    async def deliver_pending(self, *, suspect: bool) -> int:
+        """Deliver every board still in the outbox; returns how many are still owed.
+
+        `suspect` (at start-up): the previous process may have posted them without recording it.
+        """
+        owed = 0
+        for pk in await self.bot.service.pending_boards():
+            if suspect:
+                self._suspect.add(pk)
+            try:
+                board = await self.bot.service.pending_board(pk)
+            except Exception:  # one damaged game must not block the others' boards
+                log.exception("Game %s: its pending board cannot be loaded", pk)
+                continue
+            if board is not None and await self._attempt(board) is not None:
+                owed += 1
+        return owed
+
+    def schedule_retry(self) -> None:
+        """Start the background retry loop unless it is already running."""
+        if self._retry is None or self._retry.done():
+            self._retry = asyncio.get_running_loop().create_task(self._retry_loop())
+
+    async def repost(
+        self, loaded: LoadedGame, lines: Iterable[str], *, ping: tuple[int, ...]
+    ) -> discord.Message:
+        """Post the board again as a new live message (status, resume), retiring the old one."""
+        pk = loaded.record.pk
+        async with self._lock(pk):
+            _, live = self._ids.get(pk, (None, loaded.record.live_message_id))
+            message = await self._send(loaded, list(lines), ping)
+            new_live = message.id if loaded.outcome is None else None
+            await self.bot.service.board_reposted(pk, message.id, new_live)
+            self._ids[pk] = (message.id, new_live)
+            await self._retire(loaded.record.channel_id, live, message.id)
+        return message
+
+    async def close(self) -> None:
+        """Stop background work (boards still owed stay in the outbox for the next start)."""
+        for task in [*self._tasks, *([self._retry] if self._retry else [])]:
+            task.cancel()
+
+    # --- delivery ----------------------------------------------------------------------------
+
+    async def _attempt(self, board: PendingBoard) -> BaseException | None:
+        """Deliver one board; on a Discord failure remember it and schedule a retry."""
+        pk = board.announcement.game_pk
+        try:
+            await self._deliver(board)
+        except discord.NotFound as gone:  # the channel was deleted: nobody is left to tell
+            log.warning("Game %s: channel gone (%s); dropping its board", pk, gone)
+            await self.bot.service.board_delivered(board.announcement, None, None)
+            return gone
+        except DELIVERY_ERRORS as exc:
+            log.warning("Game %s: the board could not be delivered yet (%s); will retry", pk, exc)
+            self._suspect.add(pk)
+            self.schedule_retry()
+            return exc
+        return None
+
+    async def _deliver(self, board: PendingBoard) -> None:
+        """Edit or post the board under the game's lock, then record it in one write."""
+        pk = board.announcement.game_pk
+        async with self._lock(pk):
+            if self._done.get(pk, -1) >= board.announcement.version:
+                return  # a retry or a later change of this game already delivered it
+            if pk in self._suspect:
+                fresh = await self.bot.service.pending_board(pk)
+                if fresh is None:
+                    self._suspect.discard(pk)
+                    return
+                board = fresh
+            await self._edit_or_post(board, recheck=pk in self._suspect)
+            self._suspect.discard(pk)
+            self._done[pk] = board.announcement.version
+
+    async def _edit_or_post(self, board: PendingBoard, *, recheck: bool) -> None:
+        """The board's delivery proper (lock held)."""
+        loaded, queued = board.loaded, board.announcement
+        pk, channel_id = loaded.record.pk, loaded.record.channel_id
+        _, live = self._ids.get(pk, (loaded.record.board_message_id, loaded.record.live_message_id))
+        if edit_or_post(queued.new_board, live) == "edit" and await self._edit_live(board, live):
+            await self.bot.service.board_delivered(queued, None, None)
+            return
+        message = await self._already_posted(board) if recheck else None
+        if message is None:
+            message = await self._send(loaded, list(board.lines), queued.ping)
+        new_live = message.id if loaded.outcome is None else None
+        await self.bot.service.board_delivered(queued, message.id, new_live)
+        self._ids[pk] = (message.id, new_live)
+        await self._retire(channel_id, live, message.id)
+
+    async def _send(
+        self, loaded: LoadedGame, lines: list[str], ping: tuple[int, ...]
+    ) -> discord.Message:
+        """Post a new board message."""
+        panel = await board_panel(loaded, lines, ping=ping)
+        channel = self.bot.get_partial_messageable(loaded.record.channel_id)
+        if panel.view is not None:
+            return await channel.send(
+                panel.content or None,
+                embed=fit_embed(panel.embed),
+                file=panel.file(),
+                allowed_mentions=panel.mentions,
+                view=panel.view,
+            )
+        return await channel.send(
+            panel.content or None,
+            embed=fit_embed(panel.embed),
+            file=panel.file(),
+            allowed_mentions=panel.mentions,
+        )
+
+    async def _edit_live(self, board: PendingBoard, live: int | None) -> bool:
+        """Update the current turn's message in place; False if it is gone."""
+        if not live:
+            return False
+        loaded = board.loaded
+        panel: Panel = await board_panel(loaded, list(board.lines), ping=(), live=True)
+        channel = self.bot.get_partial_messageable(loaded.record.channel_id)
+        try:
+            await channel.get_partial_message(live).edit(
+                embed=fit_embed(panel.embed), attachments=[panel.file()], view=panel.view
+            )
+        except discord.NotFound:
+            log.info("Live message %s is gone; posting a new board", live)
+            return False
+        return True
+
+    async def _already_posted(self, board: PendingBoard) -> discord.Message | None:
+        """A board for exactly this version (with its pings) posted before a crash, if any."""
+        loaded = board.loaded
+        marker = footer(loaded)
+        users = [u for u in (loaded.user_of(s) for s in board.announcement.ping) if u]
+        me = self.bot.user.id if self.bot.user else None
+        channel = self.bot.get_partial_messageable(loaded.record.channel_id)
+        try:
+            async for message in channel.history(limit=SCAN_LIMIT):
+                if message.author.id != me or not message.embeds:
+                    continue
+                if message.embeds[0].footer.text != marker:
+                    continue
+                if all(f"<@{user}>" in message.content for user in users):
+                    log.info(
+                        "Game %s: board for move %s was already posted",
+                        loaded.record.pk,
+                        loaded.record.version,
+                    )
+                    return message
+        except discord.Forbidden:
+            log.info("Cannot read history in %s; posting the board", loaded.record.channel_id)
+        return None
+
+    async def _retire(self, channel_id: int, old: int | None, new: int) -> None:
+        """Remove the buttons of an earlier turn's message (it may have been deleted)."""
+        if not old or old == new:
+            return
+        channel = self.bot.get_partial_messageable(channel_id)
+        try:
+            await channel.get_partial_message(old).edit(view=None)
+        except discord.HTTPException:
+            log.info("Could not retire message %s", old)
+
+    async def _retry_loop(self) -> None:
+        """Deliver the outbox again with growing pauses until nothing is owed."""
+        for attempt in range(10_000):  # bounded: about a week at one round a minute
+            await asyncio.sleep(RETRY_DELAYS[min(attempt, len(RETRY_DELAYS) - 1)])
+            try:
+                owed = await self.deliver_pending(suspect=False)
+            except Exception:
+                log.exception("Delivering pending boards failed; will retry")
+                continue
+            if owed == 0:
+                return
+
+    def _lock(self, pk: int) -> asyncio.Lock:
+        """The lock that serialises deliveries of one game's boards."""
+        return self._locks.setdefault(pk, asyncio.Lock())
