@@ -27,7 +27,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 # TEST-ONLY: with this set to 1 the process exits right after a move's commit, before any board
-# is posted, so the end-to-end tests can check that nothing is lost. Never set it in production.
+# is posted; set to "post" it exits after the board was posted but before that was recorded. The
+# end-to-end tests use it to check that nothing is lost or announced twice. Never set it otherwise.
 CRASH_AFTER_COMMIT = "HANGAR_TEST_CRASH_AFTER_COMMIT"
 CRASH_EXIT_CODE = 70
 # How long a player waits for the board before being told it will follow.
@@ -46,9 +47,9 @@ def edit_or_post(new_board: bool, live_message_id: int | None) -> BoardMove:
     return "edit" if not new_board and live_message_id else "post"
 
 
-def crash_after_commit_hook() -> None:
-    """TEST-ONLY crash point between a commit and its announcement (see CRASH_AFTER_COMMIT)."""
-    if os.environ.get(CRASH_AFTER_COMMIT) == "1":
+def crash_point(stage: str) -> None:
+    """TEST-ONLY crash points after a commit ("1") and after a post ("post"); see above."""
+    if os.environ.get(CRASH_AFTER_COMMIT) == stage:
         logging.shutdown()
         os._exit(CRASH_EXIT_CODE)
 
@@ -73,7 +74,7 @@ class Announcer:
 
         A late or failed board stays in the outbox and is delivered in the background.
         """
-        crash_after_commit_hook()
+        crash_point("1")
         if result.announcement is None:
             return None
         board = PendingBoard(result.announcement, result.loaded, result.lines)
@@ -172,6 +173,7 @@ class Announcer:
         message = await self._already_posted(board) if recheck else None
         if message is None:
             message = await self._send(loaded, list(board.lines), queued.ping)
+            crash_point("post")
         new_live = message.id if loaded.outcome is None else None
         await self.bot.service.board_delivered(queued, message.id, new_live)
         self._ids[pk] = (message.id, new_live)

@@ -2,13 +2,25 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import random
+import sqlite3
+from collections import Counter
 from collections.abc import Callable
+from contextlib import closing
 from pathlib import Path
 
+import pytest
+
+from bot.announce import CRASH_AFTER_COMMIT
+
 from .botproc import BotProcess, bot_env
-from .driver import Table, active_player, boards
+from .driver import Table, active_player, board_version, boards
 from .fakediscord import FakeDiscord
-from .fakediscord.state import Channel, Guild, User
+from .fakediscord.state import Channel, Guild, Message, User
+
+KILLS = 8
 
 
 async def start_takeoff(fake: FakeDiscord, channel: Channel, alice: User, bob: User) -> None:
@@ -58,3 +70,137 @@ async def test_replace_a_member_who_left(
     table = Table(fake, channel, [alice, carol], stranger=admin)
     assert active_player(table, boards(table)[-1]) in (alice, carol)
     assert not bot.log_errors(), bot.log_errors()
+
+
+def db_version(path: Path) -> int:
+    """The stored version of the channel's game, read from the real database file."""
+    with closing(sqlite3.connect(path)) as db:
+        row = db.execute("SELECT version FROM games ORDER BY pk DESC LIMIT 1").fetchone()
+    return int(row[0])
+
+
+def db_moves(path: Path) -> set[int]:
+    """Sequence numbers of the moves in the log."""
+    with closing(sqlite3.connect(path)) as db:
+        return {int(r[0]) for r in db.execute("SELECT seq FROM actions WHERE kind = 'act'")}
+
+
+async def outbox_empty(path: Path, timeout: float = 30) -> None:
+    """Wait until no board is owed any more (read from the real database file)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while True:
+        with closing(sqlite3.connect(path)) as db:
+            if db.execute("SELECT count(*) FROM outbox").fetchone()[0] == 0:
+                return
+        assert loop.time() < deadline, "boards still owed"
+        await asyncio.sleep(0.1)
+
+
+def pinged_boards(fake: FakeDiscord, channel: Channel) -> dict[int, list[Message]]:
+    """Board messages that pinged someone, by the game version in their footer."""
+    found: dict[int, list[Message]] = {}
+    for message in fake.messages(channel):
+        if message.mentions and any(a.filename == "board.png" for a in message.attachments):
+            found.setdefault(board_version(message), []).append(message)
+    return found
+
+
+async def wait_turn_board(fake: FakeDiscord, channel: Channel, version: int) -> Message:
+    """The board that announced the turn at `version` (posted now or earlier)."""
+    return await fake.wait_for_message(
+        channel,
+        lambda m: bool(m.mentions and m.embeds) and board_version(m) == version,
+        timeout=30,
+    )
+
+
+@pytest.mark.parametrize("stage", ["1", "post"], ids=["after-commit", "after-post"])
+async def test_crash_between_commit_and_record_pings_the_next_player_once(
+    fake: FakeDiscord, bots: Callable[..., BotProcess], tmp_path: Path, stage: str
+) -> None:
+    """Killed after a move's commit (before or after its post): the next player is pinged once."""
+    guild, channel, alice, bob, _carol, admin = world(fake)
+    database = tmp_path / "hangar.sqlite3"
+    bot = bots(bot_env(fake, guild, database))
+    await bot.start()
+    await fake.wait_ready(60)
+    await start_takeoff(fake, channel, alice, bob)
+    table = Table(fake, channel, [alice, bob], stranger=admin)
+    first = active_player(table, await wait_turn_board(fake, channel, 1))
+    second = bob if first is alice else alice
+    await bot.stop()
+
+    bot.env[CRASH_AFTER_COMMIT] = stage  # test-only hook: exit at that point of the next move
+    await bot.start()
+    await fake.wait_ready(60)
+    await fake.slash(first, channel, "play", action="v1:end")
+    assert bot.proc is not None and await asyncio.wait_for(bot.proc.wait(), 30) == 70
+    assert db_version(database) == 2, "the move was committed before the crash"
+    posted = 1 if stage == "post" else 0
+    assert len(pinged_boards(fake, channel).get(2, [])) == posted
+
+    del bot.env[CRASH_AFTER_COMMIT]
+    await bot.restart()
+    await fake.wait_ready(60)
+    await outbox_empty(database)  # the start-up sweep delivered (or found) the owed board
+    board = await wait_turn_board(fake, channel, 2)
+    assert board.mentions == [second.id]
+    assert len(pinged_boards(fake, channel)[2]) == 1
+    reply = await (await fake.slash(second, channel, "play", action="v2:end")).response()
+    assert "✅" in reply.all_text
+    await wait_turn_board(fake, channel, 3)
+    assert [len(pinged_boards(fake, channel)[v]) for v in (1, 2, 3)] == [1, 1, 1]
+    verify = await (await fake.slash(admin, channel, "admin verify")).response()
+    assert "✅" in verify.all_text
+
+
+async def test_random_kills_lose_no_move_and_announce_every_turn_once(
+    fake: FakeDiscord, bots: Callable[..., BotProcess], tmp_path: Path
+) -> None:
+    """SIGKILL at random points over many moves: moves kept, log verifies, one ping per turn."""
+    rng = random.Random(8)
+    guild, channel, alice, bob, _carol, admin = world(fake)
+    database = tmp_path / "hangar.sqlite3"
+    bot = bots(bot_env(fake, guild, database))
+    await bot.start()
+    await fake.wait_ready(60)
+    await start_takeoff(fake, channel, alice, bob)
+    table = Table(fake, channel, [alice, bob], stranger=admin)
+    acknowledged: set[int] = set()  # versions whose move the player saw succeed
+    windows: Counter[tuple[bool, bool]] = Counter()  # (committed, announced) when killed
+    kills = 0
+    while kills < KILLS:
+        version = db_version(database)
+        player = active_player(table, await wait_turn_board(fake, channel, version))
+        handle = await fake.slash(player, channel, "play", action=f"v{version}:end")
+        if rng.random() < 0.6:
+            reply = await handle.response(timeout=30)
+            assert "✅" in reply.all_text, reply.all_text
+            acknowledged.add(version)
+            continue
+        await asyncio.sleep(rng.uniform(0.0, 0.6))
+        assert bot.proc is not None
+        bot.proc.kill()
+        kills += 1
+        with contextlib.suppress(TimeoutError):
+            if "✅" in (await handle.response(timeout=2, settle=0)).all_text:
+                acknowledged.add(version)
+        await bot.stop()
+        committed = db_version(database) > version
+        windows[(committed, version + 1 in pinged_boards(fake, channel))] += 1
+        await bot.start()
+        await fake.wait_ready(60)
+        assert acknowledged <= db_moves(database), "a move a player saw succeed was lost"
+
+    final = db_version(database)
+    await wait_turn_board(fake, channel, final)
+    verify = await (await fake.slash(admin, channel, "admin verify")).response()
+    assert "✅" in verify.all_text
+    pings = pinged_boards(fake, channel)
+    assert {v: len(pings.get(v, [])) for v in range(1, final + 1)} == {
+        v: 1 for v in range(1, final + 1)
+    }, "every turn change is announced exactly once"
+    print("kills (committed, announced):", dict(windows))
+    # Interactions cut off by a kill were never acknowledged: that is the point of this test.
+    fake.world.violations[:] = [v for v in fake.violations if v.kind != "ack-timeout"]

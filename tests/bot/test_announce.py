@@ -1,0 +1,170 @@
+"""Announcements: the pure board decisions and the straight click path (counted)."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import rules
+from bot.announce import Announcer, edit_or_post
+from bot.services.announce import merge, plan_board
+from bot.services.games import GameService
+from bot.store import Store, open_store, outbox
+from bot.store.outbox import Announcement
+
+GUILD, CHANNEL, ALICE, BOB = 1, 100, 11, 12
+
+
+def test_same_turn_edits_the_live_message() -> None:
+    """A move that keeps the turn updates the board in place without pinging anyone."""
+    plan = plan_board(previous_active=(0,), active=(0,), seats=2, milestone=False, finished=False)
+    assert plan == (False, ())
+    assert edit_or_post(plan[0], live_message_id=555) == "edit"
+
+
+def test_turn_change_posts_a_new_board_pinging_the_next_player() -> None:
+    """Passing the turn posts a new message that pings whoever must act now."""
+    plan = plan_board(previous_active=(0,), active=(1,), seats=2, milestone=False, finished=False)
+    assert plan == (True, (1,))
+    assert edit_or_post(plan[0], live_message_id=555) == "post"
+
+
+def test_milestone_posts_without_ping_and_the_end_pings_everyone() -> None:
+    """A milestone gets a fresh board (no ping); the game's end pings every seat."""
+    assert plan_board(
+        previous_active=(0,), active=(0,), seats=3, milestone=True, finished=False
+    ) == (True, ())
+    assert plan_board(previous_active=(2,), active=(), seats=3, milestone=False, finished=True) == (
+        True,
+        (0, 1, 2),
+    )
+
+
+def test_without_a_live_message_the_board_is_posted() -> None:
+    """Nothing to edit (deleted, or never recorded) → post."""
+    assert edit_or_post(False, None) == "post"
+
+
+def test_merge_keeps_what_an_undelivered_board_still_owes() -> None:
+    """A newer change keeps the older new-board flag and pings only seats still to act."""
+    old = Announcement(1, 5, True, (1,))
+    same_turn = Announcement(1, 6, False, ())
+    assert merge(old, same_turn, active=(1,), finished=False) == Announcement(1, 6, True, (1,))
+    moved_on = Announcement(1, 6, True, (0,))
+    assert merge(old, moved_on, active=(0,), finished=False) == Announcement(1, 6, True, (0,))
+    assert merge(None, moved_on, active=(0,), finished=False) is moved_on
+
+
+class CountingStore(Store):
+    """The real store, counting the transactions it opens."""
+
+    transactions = 0
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Any]:
+        """Count, then run the real write transaction."""
+        CountingStore.transactions += 1
+        async with super().transaction() as db:
+            yield db
+
+    @asynccontextmanager
+    async def reading(self) -> AsyncIterator[Any]:
+        """Count, then run the real read transaction."""
+        CountingStore.transactions += 1
+        async with super().reading() as db:
+            yield db
+
+
+class Sent:
+    """What Discord returns for a posted message: its id."""
+
+    ids = itertools.count(1000)
+
+    def __init__(self) -> None:
+        self.id = next(Sent.ids)
+
+
+class Channel:
+    """A channel that accepts every post and edit (the click path is counted, not Discord)."""
+
+    def __init__(self) -> None:
+        self.posts: list[dict[str, Any]] = []
+        self.edits = 0
+
+    async def send(self, content: str | None = None, **kwargs: Any) -> Sent:
+        """Post a message."""
+        self.posts.append({"content": content, **kwargs})
+        return Sent()
+
+    def get_partial_message(self, message_id: int) -> Channel:
+        """The message to edit (this channel stands in for it)."""
+        return self
+
+    async def edit(self, **kwargs: Any) -> None:
+        """Edit a message."""
+        self.edits += 1
+
+
+class Bot:
+    """The parts of HangarBot the announcer uses."""
+
+    def __init__(self, service: GameService) -> None:
+        self.service = service
+        self.channel = Channel()
+        self.user = None
+
+    def get_partial_messageable(self, channel_id: int) -> Channel:
+        """The one channel of this test."""
+        return self.channel
+
+
+@pytest.fixture
+async def store(tmp_path: Path) -> AsyncIterator[Store]:
+    """A counting store on a real SQLite file."""
+    opened = await open_store(tmp_path / "hangar.sqlite3")
+    counting = CountingStore(opened.db, opened.path)
+    yield counting
+    await counting.close()
+
+
+async def test_a_click_that_passes_the_turn_is_two_transactions_and_one_legality_check(
+    store: CountingStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Move + its board: ≤ 2 database transactions and ≤ 1 legal_actions call."""
+    takeoff = rules.GAMES["takeoff"]
+    service = GameService(store, games={"takeoff": takeoff})
+    bot = Bot(service)
+    announcer = Announcer(bot)  # type: ignore[arg-type]
+    await service.new_lobby(GUILD, CHANNEL, "takeoff", {}, ALICE, "Alice", seed=3)
+    await service.join(CHANNEL, BOB, "Bob")
+    started = await service.start(CHANNEL, ALICE, False)
+    assert await announcer.publish(started) is None  # the first board, as the bot posts it
+    first = started.loaded.active_seats[0]
+    user = started.loaded.user_of(first)
+    assert user is not None
+
+    calls: list[int] = []
+    real = takeoff.legal_actions
+    monkeypatch.setattr(
+        takeoff, "legal_actions", lambda s, seat: calls.append(seat) or real(s, seat)
+    )
+    CountingStore.transactions = 0
+    version, pk = started.loaded.record.version, started.loaded.record.pk
+
+    result = await service.act(CHANNEL, user, "end", version, game_pk=pk)
+    assert await announcer.publish(result) is None
+
+    assert result.loaded.active_seats != (first,), "the click passed the turn"
+    assert CountingStore.transactions <= 2
+    assert len(calls) <= 1
+    board = bot.channel.posts[-1]
+    assert str(result.loaded.user_of(result.loaded.active_seats[0])) in board["content"]
+    async with store.reading() as db:
+        assert await outbox.pending(db) == [], "the delivered board left the outbox"
+    reloaded = await service.load(CHANNEL)
+    assert reloaded.record.live_message_id == reloaded.record.board_message_id is not None
