@@ -19,7 +19,7 @@ from bot.flow import (
     tell_if_late,
 )
 from bot.limits import excerpt
-from bot.services.errors import NotInGameError
+from bot.services.errors import DamagedGameError, NotInGameError
 from bot.services.games import LoadedGame
 from bot.store.repository import SeatRecord
 
@@ -66,10 +66,13 @@ class AdminGroup(app_commands.Group):
     async def abandon(self, interaction: discord.Interaction) -> None:
         """Abandon the game whatever its state."""
         await interaction.response.defer(ephemeral=True, thinking=True)
-        loaded = await bot_of(interaction).service.abandon(
-            channel_id_of(interaction), interaction.user.id, True
-        )
-        text = f"An admin ended the {loaded.game.title} game here."
+        service, channel_id = bot_of(interaction).service, channel_id_of(interaction)
+        try:
+            loaded = await service.abandon(channel_id, interaction.user.id, True)
+            text = f"An admin ended the {loaded.game.title} game here."
+        except DamagedGameError:
+            damaged = await service.abandon_damaged(channel_id, interaction.user.id)
+            text = f"An admin ended the damaged {damaged.what} game #{damaged.game_pk} here."
         await announce(interaction, text, note="Abandoned.")
 
     @app_commands.command(name="replace", description="Give a player's seat to someone else")
@@ -116,9 +119,15 @@ class AdminGroup(app_commands.Group):
     async def export(self, interaction: discord.Interaction) -> None:
         """A JSON attachment that replays the game."""
         await interaction.response.defer(ephemeral=True, thinking=True)
-        data = await bot_of(interaction).service.export(channel_id_of(interaction))
-        blob = json.dumps(data, indent=2, sort_keys=True).encode()
+        service, channel_id = bot_of(interaction).service, channel_id_of(interaction)
+        note = "Game export:"
+        try:
+            data = await service.export(channel_id)
+        except DamagedGameError:
+            data = await service.export_raw(channel_id)
+            note = "This game is damaged, so here are its rows exactly as stored:"
+        blob = json.dumps(data, indent=2, sort_keys=True, default=str).encode()
         name = f"hangar-game-{data.get('game', {}).get('pk', 'export')}.json"
         await interaction.followup.send(
-            "Game export:", file=discord.File(io.BytesIO(blob), filename=name), ephemeral=True
+            note, file=discord.File(io.BytesIO(blob), filename=name), ephemeral=True
         )

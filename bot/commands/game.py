@@ -166,11 +166,15 @@ async def mygames_command(interaction: discord.Interaction) -> None:
     """List this user's lobby/running games here with links."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     bot = bot_of(interaction)
-    games = await bot.service.games_for_user(interaction.guild_id or 0, interaction.user.id)
-    if not games:
+    games, damaged = await bot.service.user_games(interaction.guild_id or 0, interaction.user.id)
+    if not games and not damaged:
         await interaction.followup.send("You are not in any game on this server.", ephemeral=True)
         return
-    lines = []
+    lines = [
+        f"• ⚠️ {bad.what} in <#{bad.channel_id}>: game #{bad.game_pk} is damaged ({bad.reason}) "
+        "— an admin there can `/admin export` and `/admin abandon` it."
+        for bad in damaged
+    ]
     for loaded in games:
         record = loaded.record
         where = f"https://discord.com/channels/{record.guild_id}/{record.channel_id}"

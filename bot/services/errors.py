@@ -45,3 +45,15 @@ class NotAllowedError(RulesError):
 
 class UndoRefusedError(RulesError):
     """The last action cannot be taken back; the message says why."""
+
+
+class DamagedGameError(RulesError):
+    """A stored game cannot be read (bad JSON, wrong shape, unknown game, bad options)."""
+
+    def __init__(self, game_pk: int, channel_id: int, what: str, reason: str) -> None:
+        self.game_pk, self.channel_id, self.what, self.reason = game_pk, channel_id, what, reason
+        super().__init__(
+            f"⚠️ The {what} game #{game_pk} here is damaged ({reason}), so it cannot be played. "
+            "An admin can download it with `/admin export` and end it with `/admin abandon`; "
+            "then `/game new` works here again."
+        )

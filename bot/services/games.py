@@ -18,6 +18,7 @@ from bot.services.errors import (
     AlreadyJoinedError,
     AlreadyStartedError,
     ChannelBusyError,
+    DamagedGameError,
     GameFullError,
     NoGameHereError,
     NotAllowedError,
@@ -29,6 +30,7 @@ from bot.services.replay import differences, exported, refuse_revealing, replay,
 from bot.store import Store, outbox
 from bot.store import repository as repo
 from bot.store.outbox import Announcement
+from bot.store.raw import raw_rows
 from bot.store.repository import ActionRecord, GameRecord, SeatRecord, StoredGame
 from rules.core import (
     Action,
@@ -189,7 +191,7 @@ class GameService:
         async with self.store.transaction() as db:
             existing = await repo.fetch_open_game(db, channel_id)
             if existing is not None:
-                raise _busy(self._engine(existing.record.game_id))
+                raise _busy(self._loaded(existing).game)  # or DamagedGameError, saying so
             try:
                 pk = await repo.insert_game(
                     db,
@@ -386,10 +388,43 @@ class GameService:
         return [Event.model_validate(event).line_for(viewer_seat) for event in raw]
 
     async def games_for_user(self, guild_id: int, user_id: int) -> list[LoadedGame]:
-        """Lobby and running games on this server where the user has a seat."""
+        """Lobby and running games on this server where the user has a seat (damaged ones left
+        out: see `user_games`)."""
+        return (await self.user_games(guild_id, user_id))[0]
+
+    async def user_games(
+        self, guild_id: int, user_id: int
+    ) -> tuple[list[LoadedGame], list[DamagedGameError]]:
+        """The user's open games on this server: the readable ones, and the damaged ones."""
         async with self.store.reading() as db:
             stored = await repo.fetch_user_games(db, guild_id, user_id)
-        return [self._loaded(s) for s in stored]
+        games: list[LoadedGame] = []
+        damaged: list[DamagedGameError] = []
+        for one in stored:
+            try:
+                games.append(self._loaded(one))
+            except DamagedGameError as exc:
+                damaged.append(exc)
+        return games, damaged
+
+    async def abandon_damaged(self, channel_id: int, user_id: int) -> DamagedGameError:
+        """Admin: close the channel's open game without decoding it (it is damaged)."""
+        async with self.store.transaction() as db:
+            stored = await self._open(db, channel_id)
+            try:
+                self._loaded(stored)
+            except DamagedGameError as damaged:
+                await repo.set_status(db, stored.record.pk, "abandoned", self.clock())
+                await outbox.drop(db, stored.record.pk)
+                log.info("Damaged game %s abandoned by user %s", stored.record.pk, user_id)
+                return damaged
+        raise NotAllowedError("This game is not damaged — use /admin abandon.")
+
+    async def export_raw(self, channel_id: int) -> dict[str, Any]:
+        """The channel's open game exactly as stored (for a damaged game that cannot decode)."""
+        async with self.store.reading() as db:
+            stored = await self._open(db, channel_id)
+            return await raw_rows(db, stored.record.pk)
 
     async def set_board_message(self, game_pk: int, message_id: int) -> None:
         """Remember the message that shows the latest board."""
@@ -510,10 +545,33 @@ class GameService:
             raise UnknownGameError(f"Unknown game {game_id!r} (known: {known}).") from None
 
     def _loaded(self, stored: StoredGame) -> LoadedGame:
-        """Decode a stored game through its engine (upgrading old snapshots)."""
-        game = self._engine(stored.record.game_id)
-        state = None if stored.snapshot is None else game.load_state(stored.snapshot)
-        return LoadedGame(stored.record, stored.seats, state, game, self.legal_cache)
+        """Decode a stored game through its engine (upgrading old snapshots).
+
+        A row that cannot be decoded raises DamagedGameError naming the game, so that one bad
+        row blocks neither its channel's admin tools nor anybody's other games.
+        """
+        record = stored.record
+        game = self.games.get(record.game_id)
+        what = game.title if game is not None else repr(record.game_id)
+        if stored.damage is not None:
+            raise DamagedGameError(record.pk, record.channel_id, what, stored.damage)
+        if game is None:
+            raise DamagedGameError(record.pk, record.channel_id, what, "that game is unknown")
+        if stored.snapshot is None and record.status in ("running", "finished"):
+            raise DamagedGameError(record.pk, record.channel_id, what, "its saved state is missing")
+        try:
+            _options(game, record)
+        except (ValueError, TypeError) as exc:
+            log.warning("Game %s: bad options: %s", record.pk, exc)
+            reason = "its options are invalid"
+            raise DamagedGameError(record.pk, record.channel_id, what, reason) from None
+        try:
+            state = None if stored.snapshot is None else game.load_state(stored.snapshot)
+        except (ValueError, TypeError, KeyError, AttributeError, RulesError) as exc:
+            log.warning("Game %s: unreadable snapshot: %s", record.pk, exc)
+            reason = "its saved state does not match the game's format"
+            raise DamagedGameError(record.pk, record.channel_id, what, reason) from None
+        return LoadedGame(record, stored.seats, state, game, self.legal_cache)
 
     def _replay(self, current: LoadedGame, actions: list[ActionRecord]) -> Any:
         """Replay for undo; a log that no longer replays is a refusal, not a crash."""

@@ -57,6 +57,7 @@ class StoredGame:
     record: GameRecord
     seats: tuple[SeatRecord, ...]
     snapshot: dict[str, Any] | None
+    damage: str | None = None  # why the row cannot be decoded (the service refuses to play it)
 
 
 @dataclass(frozen=True)
@@ -80,14 +81,14 @@ def _dumps(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
-def _record(row: aiosqlite.Row) -> GameRecord:
-    """A GameRecord from a `games` row."""
+def _record(row: aiosqlite.Row, options: dict[str, Any] | None = None) -> GameRecord:
+    """A GameRecord from a `games` row (`options` given when the stored ones are unreadable)."""
     return GameRecord(
         pk=row["pk"],
         guild_id=row["guild_id"],
         channel_id=row["channel_id"],
         game_id=row["game_id"],
-        options=json.loads(row["options"]),
+        options=json.loads(row["options"]) if options is None else options,
         seed=row["seed"],
         status=row["status"],
         version=row["version"],
@@ -100,9 +101,17 @@ def _record(row: aiosqlite.Row) -> GameRecord:
 
 
 async def _stored(db: aiosqlite.Connection, row: aiosqlite.Row) -> StoredGame:
-    """Attach seats and the decoded snapshot to a `games` row."""
-    snapshot = json.loads(row["snapshot"]) if row["snapshot"] is not None else None
-    return StoredGame(_record(row), await fetch_seats(db, row["pk"]), snapshot)
+    """Attach seats and the decoded snapshot to a `games` row; unreadable JSON is flagged."""
+    damage = None
+    try:
+        record = _record(row)
+    except ValueError:
+        record, damage = _record(row, options={}), "its options are not valid JSON"
+    try:
+        snapshot = json.loads(row["snapshot"]) if row["snapshot"] is not None else None
+    except ValueError:
+        snapshot, damage = None, damage or "its saved state is not valid JSON"
+    return StoredGame(record, await fetch_seats(db, row["pk"]), snapshot, damage)
 
 
 async def fetch_open_game(db: aiosqlite.Connection, channel_id: int) -> StoredGame | None:

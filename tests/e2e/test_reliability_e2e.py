@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import random
 import sqlite3
 from collections import Counter
@@ -204,3 +205,43 @@ async def test_random_kills_lose_no_move_and_announce_every_turn_once(
     print("kills (committed, announced):", dict(windows))
     # Interactions cut off by a kill were never acknowledged: that is the point of this test.
     fake.world.violations[:] = [v for v in fake.violations if v.kind != "ack-timeout"]
+
+
+async def test_a_corrupted_game_is_named_and_blocks_nothing_else(
+    fake: FakeDiscord, bots: Callable[..., BotProcess], tmp_path: Path
+) -> None:
+    """A bad snapshot in one row: status/new explain it, admins export and abandon it,
+    /mygames lists it as damaged beside the healthy game, the other channel plays on."""
+    guild, channel, alice, bob, _carol, admin = world(fake)
+    other = fake.add_channel(guild, "other")
+    database = tmp_path / "hangar.sqlite3"
+    bot = bots(bot_env(fake, guild, database))
+    await bot.start()
+    await fake.wait_ready(60)
+    await start_takeoff(fake, channel, alice, bob)
+    await start_takeoff(fake, other, alice, bob)
+    with closing(sqlite3.connect(database)) as db, db:
+        db.execute(
+            'UPDATE games SET snapshot = \'{"v": 1, "state": {"nope": 1}}\' WHERE channel_id = ?',
+            (channel.id,),
+        )
+
+    status = await (await fake.slash(alice, channel, "game status")).response()
+    assert "damaged" in status.all_text and "/admin abandon" in status.all_text
+    new = await (await fake.slash(alice, channel, "game new flight")).response()
+    assert "damaged" in new.all_text
+    mine = await (await fake.slash(bob, channel, "mygames")).response()
+    assert "damaged" in mine.all_text and f"<#{other.id}>" in mine.all_text
+    healthy = await (await fake.slash(alice, other, "game status")).response()
+    assert not healthy.failed and "damaged" not in healthy.all_text
+
+    export = await (await fake.slash(admin, channel, "admin export")).response()
+    (attachment,) = export.attachments
+    assert '"nope"' in json.loads(attachment.data)["game"]["snapshot"]
+    mark = fake.mark()
+    await (await fake.slash(admin, channel, "admin abandon")).response()
+    ended = await fake.wait_for_message(channel, lambda m: "ended" in m.content, after=mark)
+    assert "damaged" in ended.content
+    await (await fake.slash(alice, channel, "game new flight")).response()
+    assert "lobby" in fake.messages(channel)[-1].content
+    assert not [line for line in bot.log_errors() if "Traceback" in line]
