@@ -245,3 +245,73 @@ async def test_a_corrupted_game_is_named_and_blocks_nothing_else(
     await (await fake.slash(alice, channel, "game new flight")).response()
     assert "lobby" in fake.messages(channel)[-1].content
     assert not [line for line in bot.log_errors() if "Traceback" in line]
+
+
+async def test_discord_failing_after_the_commit_gets_the_truth_and_the_board_later(
+    fake: FakeDiscord, bots: Callable[..., BotProcess], tmp_path: Path
+) -> None:
+    """Channel posts answer 500: the player reads "saved, the board will follow"; it does."""
+    guild, channel, alice, bob, _carol, admin = world(fake)
+    database = tmp_path / "hangar.sqlite3"
+    bot = bots(bot_env(fake, guild, database))
+    await bot.start()
+    await fake.wait_ready(60)
+    await start_takeoff(fake, channel, alice, bob)
+    table = Table(fake, channel, [alice, bob], stranger=admin)
+    board = await wait_turn_board(fake, channel, 1)
+    first = active_player(table, board)
+    end = next(cid for cid in board.custom_ids if cid.endswith(":end"))
+
+    fault = fake.world.faults.fail(rf"^(POST|PATCH) /api/v10/channels/{channel.id}/messages")
+    reply = await (await fake.click(first, board, end)).response(timeout=30)
+    assert "saved" in reply.all_text and "nothing was changed" not in reply.all_text
+    assert db_version(database) == 2 and fault.hits >= 1
+    assert 2 not in pinged_boards(fake, channel)
+
+    fake.world.faults.clear()
+    second = await wait_turn_board(fake, channel, 2)
+    assert second.mentions and second.mentions[0] != first.id
+    await outbox_empty(database)
+    assert len(pinged_boards(fake, channel)[2]) == 1
+
+
+async def test_oversized_input_gets_a_short_refusal(
+    fake: FakeDiscord, bots: Callable[..., BotProcess], tmp_path: Path
+) -> None:
+    """/play with 5,000 characters: a short refusal echoing a short excerpt, nothing changed."""
+    guild, channel, alice, bob, _carol, _admin = world(fake)
+    database = tmp_path / "hangar.sqlite3"
+    bot = bots(bot_env(fake, guild, database))
+    await bot.start()
+    await fake.wait_ready(60)
+    await start_takeoff(fake, channel, alice, bob)
+    for typed in ("play:" + "B" * 4995, "play:" + "B" * 90):
+        reply = await (await fake.slash(alice, channel, "play", action=typed)).response()
+        assert not reply.failed and reply.ephemeral
+        assert "play:BBB" in reply.all_text and len(reply.all_text) < 300, reply.all_text
+    assert db_version(database) == 1
+
+
+async def test_an_unknown_control_is_answered(
+    fake: FakeDiscord, bots: Callable[..., BotProcess], tmp_path: Path
+) -> None:
+    """Old or forged components get "This control is no longer active." (not a failure)."""
+    guild, channel, alice, bob, _carol, _admin = world(fake)
+    bot = bots(bot_env(fake, guild, tmp_path / "hangar.sqlite3"))
+    await bot.start()
+    await fake.wait_ready(60)
+    await start_takeoff(fake, channel, alice, bob)
+    board = await wait_turn_board(fake, channel, 1)
+    forged = ["old:v1:end", "hg:x:1", "hg:b:1:notanumber:end"]
+    board.components.append(
+        {
+            "type": 1,
+            "components": [
+                {"type": 2, "style": 2, "label": "?", "custom_id": cid} for cid in forged
+            ],
+        }
+    )
+    for custom_id in forged:
+        reply = await (await fake.click(alice, board, custom_id)).response()
+        assert not reply.failed and reply.ephemeral
+        assert reply.all_text == "This control is no longer active."

@@ -51,6 +51,11 @@ class Api:
             public = path.startswith(PUBLIC_PREFIXES)
             if not public and request.headers.get("Authorization") != f"Bot {world.token}":
                 raise ApiError(401, 0, "401: Unauthorized")
+            fault = world.faults.match(request.method, path)
+            if fault is not None:
+                text = f"{fault.status}: injected fault"
+                body = {"code": 0, "message": text, "retry_after": 1.0, "global": False}
+                raise ApiError(fault.status, 0, text, body)
             response = await handler(request)
         except (web.HTTPNotFound, web.HTTPMethodNotAllowed):
             world.violation("unsupported-route", f"{request.method} {path}")

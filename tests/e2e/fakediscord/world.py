@@ -13,6 +13,7 @@ from typing import Any
 from aiohttp import web
 
 from . import limits
+from .faults import Faults
 from .state import (
     FLAG_EPHEMERAL,
     FLAG_LOADING,
@@ -97,6 +98,7 @@ class World:
         self.global_commands: list[dict[str, Any]] = []
         self.guild_commands: dict[int, list[dict[str, Any]]] = {}
         self.violations: list[Violation] = []
+        self.faults = Faults()  # injected API failures (tests/e2e/fakediscord/faults.py)
         self.http_log: list[str] = []
         self.changes = Versioned()
         self.base_url = ""
