@@ -3,9 +3,20 @@
 from __future__ import annotations
 
 import logging
+import os
 import sys
 
 from bot.settings import MISSING_TOKEN_HELP, Settings
+from bot.startup import (
+    StartupError,
+    check_database,
+    describe_failure,
+    install_redaction,
+    redact_url,
+)
+
+EXIT_STARTUP = 1
+EXIT_NO_TOKEN = 2
 
 
 def configure_logging(level: str) -> None:
@@ -17,19 +28,42 @@ def configure_logging(level: str) -> None:
     )
     # aiosqlite logs every statement at DEBUG; that drowns the bot's own debug output.
     logging.getLogger("aiosqlite").setLevel(max(logging.INFO, logging.getLogger().level))
+    install_redaction()
+
+
+def fail(line: str, code: int = EXIT_STARTUP) -> int:
+    """Print the one line saying why Hangar cannot start, then exit at once.
+
+    os._exit: a database thread left over by a failed open must not keep the process alive.
+    """
+    print(f"Hangar cannot start: {redact_url(line)}", file=sys.stderr, flush=True)
+    logging.shutdown()
+    os._exit(code)
 
 
 def main() -> int:
-    """Read settings, refuse to start without a token, then run the bot until stopped."""
-    settings = Settings()
+    """Read settings, refuse to start without a token or a usable database, then run the bot."""
+    try:
+        settings = Settings()
+    except ValueError as exc:  # a malformed setting (pydantic names the field)
+        return fail(f"invalid settings: {redact_url(str(exc).splitlines()[0])}")
     configure_logging(settings.log_level)
     log = logging.getLogger("bot")
     if settings.discord_token is None or not settings.discord_token.get_secret_value().strip():
         log.error("%s", MISSING_TOKEN_HELP)
-        return 2
-    from bot.app import run
+        return EXIT_NO_TOKEN
+    try:
+        check_database(settings)
+        from bot.app import run
 
-    run(settings)
+        run(settings)
+    except StartupError as exc:
+        return fail(str(exc))
+    except Exception as exc:
+        line = describe_failure(exc)
+        if line is None:
+            raise
+        return fail(line)
     return 0
 
 

@@ -33,7 +33,10 @@ def database_path(url: str) -> Path:
     if url.startswith("sqlite:///"):
         return Path(url.removeprefix("sqlite:///"))
     if "://" in url:
-        raise ValueError(f"Unsupported DATABASE_URL {url!r}: only SQLite (sqlite:///path) for now.")
+        scheme = url.split("://", 1)[0]
+        raise ValueError(
+            f"Unsupported DATABASE_URL scheme {scheme!r}: only SQLite (sqlite:///path) for now."
+        )
     return Path(url)
 
 

@@ -315,3 +315,20 @@ async def test_an_unknown_control_is_answered(
         reply = await (await fake.click(alice, board, custom_id)).response()
         assert not reply.failed and reply.ephemeral
         assert reply.all_text == "This control is no longer active."
+
+
+async def test_an_invalid_token_stops_the_bot_with_one_line(
+    fake: FakeDiscord, bots: Callable[..., BotProcess], tmp_path: Path
+) -> None:
+    """The fake Discord answers 401 to a wrong token: exit non-zero, one line, no traceback."""
+    guild = fake.add_guild("Reliability")
+    env = bot_env(fake, guild, tmp_path / "hangar.sqlite3") | {"DISCORD_TOKEN": "wrong.token"}
+    bot = bots(env)
+    await bot.start()
+    assert bot.proc is not None
+    code = await asyncio.wait_for(bot.proc.wait(), 60)
+    output = bot.log_path.read_text()
+    assert code != 0 and "Traceback" not in output
+    lines = [line for line in output.splitlines() if line.startswith("Hangar cannot start:")]
+    assert len(lines) == 1 and "token" in lines[0], output[-2000:]
+    assert "wrong.token" not in output
