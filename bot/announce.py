@@ -35,6 +35,8 @@ CRASH_EXIT_CODE = 70
 PUBLISH_WAIT = 5.0
 # Pauses between delivery rounds while Discord keeps failing (then every minute).
 RETRY_DELAYS = (1.0, 2.0, 4.0, 8.0, 15.0, 30.0, 60.0)
+# Public re-posts (/game status) per channel: at most one per this many seconds.
+REPOST_INTERVAL = 60.0
 # How far back to look for a board that was posted but not recorded.
 SCAN_LIMIT = 25
 DELIVERY_ERRORS = (discord.HTTPException, aiohttp.ClientError, OSError, TimeoutError)
@@ -66,6 +68,7 @@ class Announcer:
         self._suspect: set[int] = set()  # games whose board may be on Discord but not recorded
         self._tasks: set[asyncio.Task[BaseException | None]] = set()
         self._retry: asyncio.Task[None] | None = None
+        self._reposted: dict[int, float] = {}  # channel id → loop time of its last public repost
 
     # --- entry points ------------------------------------------------------------------------
 
@@ -108,6 +111,15 @@ class Announcer:
         """Start the background retry loop unless it is already running."""
         if self._retry is None or self._retry.done():
             self._retry = asyncio.get_running_loop().create_task(self._retry_loop())
+
+    def may_repost(self, channel_id: int) -> bool:
+        """True (and counted) when the channel had no public re-post within REPOST_INTERVAL."""
+        now = asyncio.get_running_loop().time()
+        last = self._reposted.get(channel_id)
+        if last is not None and now - last < REPOST_INTERVAL:
+            return False
+        self._reposted[channel_id] = now
+        return True
 
     async def repost(
         self, loaded: LoadedGame, lines: Iterable[str], *, ping: tuple[int, ...]

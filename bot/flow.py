@@ -14,8 +14,8 @@ from bot.errors import (
     report,
     send_ephemeral,
 )
-from bot.limits import clip
-from bot.present import LOG_LINES, hand_panel, lobby_text, lobby_view
+from bot.limits import clip, fit_embed
+from bot.present import LOG_LINES, board_panel, hand_panel, lobby_text, lobby_view
 from bot.services.games import STALE_MESSAGE, ActResult, LoadedGame
 from rules.core import RulesError, StaleActionError
 
@@ -66,14 +66,12 @@ async def send_hand(interaction: discord.Interaction, loaded: LoadedGame, *, edi
     if loaded.state is None:
         raise UserFacingError("The game has not started yet.")
     panel = await hand_panel(loaded, seat)
+    view = panel.view or discord.ui.View()
+    embed = fit_embed(panel.embed)
     if edit:
-        await interaction.edit_original_response(
-            embed=panel.embed, attachments=[panel.file()], view=panel.view
-        )
+        await interaction.edit_original_response(embed=embed, attachments=[panel.file()], view=view)
     else:
-        await interaction.followup.send(
-            embed=panel.embed, file=panel.file(), view=panel.view, ephemeral=True
-        )
+        await interaction.followup.send(embed=embed, file=panel.file(), view=view, ephemeral=True)
 
 
 async def handle_action(interaction: discord.Interaction, pk: int, version: int, key: str) -> None:
@@ -154,14 +152,20 @@ async def announce(
     Commands defer ephemerally, so a refusal is never shown to the whole channel.
     """
     channel = bot_of(interaction).get_partial_messageable(channel_id_of(interaction))
-    kwargs = {"view": view} if view is not None else {}
     allowed = mentions or discord.AllowedMentions.none()
-    await channel.send(text, allowed_mentions=allowed, **kwargs)
-    await interaction.followup.send(note, ephemeral=True)
+    if view is not None:
+        await channel.send(clip(text), allowed_mentions=allowed, view=view)
+    else:
+        await channel.send(clip(text), allowed_mentions=allowed)
+    await interaction.followup.send(clip(note), ephemeral=True)
 
 
 async def repost_board(interaction: discord.Interaction, *, ping_active: bool) -> None:
-    """Post the channel's board again as a new (live) message; a lobby shows its seats."""
+    """Post the channel's board again as a new (live) message; a lobby shows its seats.
+
+    Only players and admins re-post publicly, at most once a minute per channel (turn boards go
+    first); anyone else, or a player within that minute, gets the board privately.
+    """
     await interaction.response.defer(ephemeral=True, thinking=True)
     bot = bot_of(interaction)
     loaded = await bot.service.load(channel_id_of(interaction))
@@ -169,8 +173,25 @@ async def repost_board(interaction: discord.Interaction, *, ping_active: bool) -
         await interaction.followup.send(clip(lobby_text(loaded)), ephemeral=True)
         return
     lines = await recent_lines(bot, loaded)
+    seated = bot.service.seat_of(loaded, interaction.user.id) is not None
+    if not ping_active and not (seated or is_admin(interaction)):
+        await send_private_board(interaction, loaded, lines, note="")
+        return
+    if not ping_active and not bot.announcer.may_repost(loaded.record.channel_id):
+        note = "The board was re-posted here less than a minute ago — this copy is just for you."
+        await send_private_board(interaction, loaded, lines, note=note)
+        return
     await bot.announcer.repost(loaded, lines, ping=loaded.active_seats if ping_active else ())
     await interaction.followup.send("Board re-posted.", ephemeral=True)
+
+
+async def send_private_board(
+    interaction: discord.Interaction, loaded: LoadedGame, lines: list[str], *, note: str
+) -> None:
+    """The public board, shown only to this user (no buttons: they act from the real board)."""
+    panel = await board_panel(loaded, lines, ping=())
+    embed = fit_embed(panel.embed)
+    await interaction.followup.send(clip(note), embed=embed, file=panel.file(), ephemeral=True)
 
 
 async def recent_lines(bot: HangarBot, loaded: LoadedGame) -> list[str]:

@@ -332,3 +332,32 @@ async def test_an_invalid_token_stops_the_bot_with_one_line(
     lines = [line for line in output.splitlines() if line.startswith("Hangar cannot start:")]
     assert len(lines) == 1 and "token" in lines[0], output[-2000:]
     assert "wrong.token" not in output
+
+
+async def test_a_strangers_status_spam_posts_nothing_and_delays_no_turn(
+    fake: FakeDiscord, bots: Callable[..., BotProcess], tmp_path: Path
+) -> None:
+    """40 /game status from a non-player: private boards only; the turn board still comes,
+    right after the move; a player's public re-post is limited to one a minute."""
+    guild, channel, alice, bob, carol, _admin = world(fake)
+    bot = bots(bot_env(fake, guild, tmp_path / "hangar.sqlite3"))
+    await bot.start()
+    await fake.wait_ready(60)
+    await start_takeoff(fake, channel, alice, bob)
+    table = Table(fake, channel, [alice, bob], stranger=carol)
+    first = active_player(table, await wait_turn_board(fake, channel, 1))
+    public_before = len(boards(table))
+
+    spam = [await fake.slash(carol, channel, "game status") for _ in range(40)]
+    move = await fake.slash(first, channel, "play", action="v1:end")
+    replies = [await handle.response(timeout=60, settle=0) for handle in spam]
+    assert "✅" in (await move.response(timeout=60)).all_text
+    turn = await wait_turn_board(fake, channel, 2)
+    assert all(not r.failed and r.ephemeral and r.message for r in replies)
+    assert all(a.filename == "board.png" for r in replies for a in r.attachments)
+    assert len(boards(table)) == public_before + 1, "only the turn's board is public"
+    assert boards(table)[-1].id == turn.id
+
+    for _ in range(3):
+        await (await fake.slash(alice, channel, "game status")).response()
+    assert len(boards(table)) == public_before + 2, "one public re-post a minute per channel"
