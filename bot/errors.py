@@ -21,6 +21,7 @@ SAVED_BOARD_FOLLOWS = (
     "✅ Your move was saved. Discord is slow to show it right now — the board will follow "
     "(don't play it again)."
 )
+MAX_REFUSAL = 600
 NOT_ADMIN = "This needs the Manage Server or Manage Channels permission."
 MISSING_PERMISSIONS = (
     "I can't post here. Please give me Send Messages, Embed Links, Attach Files and Read Message "
@@ -61,7 +62,8 @@ async def explain(
     nothing changed.
     """
     if isinstance(error, RulesError | UserFacingError):
-        return await _fill_mentions(interaction, str(error))
+        # A refusal may quote what the user typed: keep it readable, never a wall of text.
+        return clip(await _fill_mentions(interaction, str(error)), MAX_REFUSAL)
     if isinstance(error, app_commands.MissingPermissions | app_commands.CheckFailure):
         return NOT_ADMIN
     if isinstance(error, discord.Forbidden):

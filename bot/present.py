@@ -12,6 +12,7 @@ from typing import Any
 import discord
 
 from bot.components import action_items, hand_button, lobby_buttons
+from bot.limits import clip
 from bot.render import placeholder_png, private_png, public_png
 from bot.services.games import LoadedGame
 from rules.core import Action, fill_names
@@ -191,7 +192,8 @@ async def hand_panel(loaded: LoadedGame, seat: int) -> Panel:
 def lobby_text(loaded: LoadedGame) -> str:
     """The lobby message: game, options, seats taken and how to join."""
     game = loaded.game
-    options = ", ".join(f"{k}={v}" for k, v in loaded.record.options.items()) or "defaults"
+    options = ", ".join(f"{k}={clip(str(v), 40)}" for k, v in loaded.record.options.items())
+    options = options or "defaults"
     seats = "\n".join(f"{i + 1}. {name}" for i, name in enumerate(loaded.names))
     return (
         f"**{game.title}** lobby ({game.min_players}–{game.max_players} players; "

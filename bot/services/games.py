@@ -246,7 +246,7 @@ class GameService:
                 raise NotAllowedError("Only the player who opened the lobby or an admin can start.")
             game = self._engine(record.game_id)
             _check_player_count(game, len(stored.seats))
-            state = game.new_game(record.seed, len(stored.seats), _options(game, record))
+            state = _new_game(game, record, len(stored.seats))
             lobby = LoadedGame(record, stored.seats, None, game, self.legal_cache)
             loaded = await self._commit_state(db, lobby, state)
             queued = await self._queue_board(db, (), loaded, ())
@@ -667,6 +667,20 @@ def _validated_options(game: Game, options: dict[str, Any] | None) -> dict[str, 
         return game.Options.model_validate(options or {}).model_dump(mode="json")
     except ValueError as exc:
         raise InvalidOptionsError(f"Invalid options for {game.title}: {exc}") from exc
+
+
+def _new_game(game: Game, record: GameRecord, players: int) -> Any:
+    """Deal the game; options that cannot set it up (e.g. a missing data file) are a refusal."""
+    try:
+        return game.new_game(record.seed, players, _options(game, record))
+    except RulesError:
+        raise
+    except (OSError, ValueError) as exc:
+        log.warning("Game %s cannot start with its options: %s", record.pk, exc)
+        raise InvalidOptionsError(
+            f"Invalid options for {game.title}: the game cannot be set up with them "
+            "(check file names and values), so it was not started."
+        ) from None
 
 
 def _options(game: Game, record: GameRecord) -> Any:
