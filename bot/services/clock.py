@@ -57,6 +57,12 @@ class TableOptions(BaseModel):
     thread: bool | None = Field(None, description="Play in a new thread of this channel")
 
 
+def table_text(table: TableRow) -> str:
+    """One line describing a game's table options (shown in the lobby)."""
+    limit = "no turn limit" if table.turn_limit == "off" else f"turn limit {table.turn_limit}"
+    return f"⏱ Table: {limit}, on timeout: {table.on_timeout}."
+
+
 class Clock:
     """Wall time plus a scale: HANGAR_TIME_SCALE=3600 makes one game hour last one second."""
 
