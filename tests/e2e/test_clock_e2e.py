@@ -202,3 +202,50 @@ async def test_thread_per_game(
     await fake.wait_for_message(thread, is_board, WAIT)
     assert not any(is_board(m) for m in fake.messages(game.channel))
     assert not any("lobby" in m.content for m in fake.messages(game.channel))
+
+
+async def test_away_settings_extend_pause_and_back(
+    fake: FakeDiscord, bots: Callable[..., BotProcess], tmp_path: Path
+) -> None:
+    """Server defaults apply to a new table; away shows on the board and /mygames; admin tools."""
+    from .fakediscord import CommandUnavailable
+
+    game, bot = await _setup(fake, bots, tmp_path)
+    admin = fake.add_user("root", admin=True)
+    alice, _ = game.players
+    with_defaults = await (
+        await fake.slash(admin, game.channel, "admin settings", turn_limit="1w", on_timeout="ai")
+    ).response()
+    assert "turn limit **1w**, on timeout **ai**" in with_defaults.all_text
+    try:
+        await fake.slash(alice, game.channel, "admin settings")
+        raise AssertionError("a player without Manage Server changed the settings")
+    except CommandUnavailable:
+        pass
+    await game.open()
+    assert "turn limit 1w, on timeout: ai" in game.texts("lobby")[0].content
+
+    player = game.to_play()
+    away = await (await fake.slash(player, game.channel, "away set", until="48")).response()
+    assert "away until <t:" in away.all_text and "1 running turn clock(s) paused" in away.all_text
+    too_long = await (await fake.slash(player, game.channel, "away set", until="40d")).response()
+    assert "at most 30 days" in too_long.all_text
+    mark = fake.mark()
+    await (await fake.slash(alice, game.channel, "game status")).response()
+    status = await fake.wait_for_message(game.channel, is_board, after=mark)
+    assert f"{player.name} is away until <t:" in description(status)
+    mine = await (await fake.slash(player, game.channel, "mygames")).response()
+    assert "away until" in mine.all_text and "your turn" in mine.all_text
+    back = await (await fake.slash(player, game.channel, "away off")).response()
+    assert "1 turn clock(s) run again" in back.all_text
+
+    extended = await (await fake.slash(admin, game.channel, "admin extend", hours=6)).response()
+    assert "Extended by 6 h. New deadline: <t:" in extended.all_text
+    paused = await (await fake.slash(admin, game.channel, "admin clock", paused=True)).response()
+    assert "paused" in paused.all_text
+    assert "paused by an admin" in description(fake.message(game.board().id))
+    await (await fake.slash(admin, game.channel, "admin clock", paused=False)).response()
+    assert "paused by an admin" not in description(fake.message(game.board().id))
+    returned = await (await fake.slash(player, game.channel, "game back")).response()
+    assert "no longer marked absent" in returned.all_text
+    assert not bot.log_errors()
