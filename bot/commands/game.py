@@ -176,7 +176,8 @@ async def mygames_command(interaction: discord.Interaction) -> None:
     if not games:
         await interaction.followup.send("You are not in any game on this server.", ephemeral=True)
         return
-    lines = [await away_note(interaction)] if await away_note(interaction) else []
+    away = await away_note(interaction)
+    lines = [away] if away else []
     for loaded in games:
         record = loaded.record
         where = f"https://discord.com/channels/{record.guild_id}/{record.channel_id}"

@@ -93,7 +93,7 @@ MIGRATION_2 = [
 MIGRATION_5 = [
     """
     CREATE TABLE game_tables (
-        game_pk     BIGINT  NOT NULL PRIMARY KEY REFERENCES games (pk) ON DELETE CASCADE,
+        game_pk     INTEGER NOT NULL PRIMARY KEY REFERENCES games (pk) ON DELETE CASCADE,
         turn_limit  TEXT    NOT NULL,
         limit_s     DOUBLE PRECISION NOT NULL,
         on_timeout  TEXT    NOT NULL CHECK (on_timeout IN ('remind', 'ai')),
@@ -104,7 +104,7 @@ MIGRATION_5 = [
     """,
     """
     CREATE TABLE seat_clocks (
-        game_pk     BIGINT  NOT NULL REFERENCES games (pk) ON DELETE CASCADE,
+        game_pk     INTEGER NOT NULL REFERENCES games (pk) ON DELETE CASCADE,
         seat        INTEGER NOT NULL,
         active      INTEGER NOT NULL DEFAULT 0,
         turn_no     INTEGER NOT NULL DEFAULT 0,
