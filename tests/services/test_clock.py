@@ -82,13 +82,15 @@ async def test_reminders_at_half_and_tenth_once_each_across_a_restart(
     assert kinds(first) == [("remind", 0.5)] and first[0].user_id == ALICE
     assert await table.at(12.5) == []
     await table.store.close()
-    table.store = await open_store(db_path)
-    table.__init__(table.store, table.time)  # type: ignore[misc]  # a restarted bot
-    assert await table.at(13) == []
-    second = await table.at(21.6)
-    assert kinds(second) == [("remind", 0.1)]
-    assert second[0].deadline_at == START + 24 * HOUR
-    assert await table.at(21.7) == []
+    restarted = Table(await open_store(db_path), table.time)  # a new bot process, same file
+    try:
+        assert await restarted.at(13) == []
+        second = await restarted.at(21.6)
+        assert kinds(second) == [("remind", 0.1)]
+        assert second[0].deadline_at == START + 24 * HOUR
+        assert await restarted.at(21.7) == []
+    finally:
+        await restarted.store.close()
 
 
 async def test_reminder_digest_shows_public_lines_since_last_turn(table: Table) -> None:
