@@ -9,14 +9,17 @@ channel's recent history before posting again, so every turn change pings its pl
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import os
+import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Literal
 
 import aiohttp
 import discord
 
+from bot import notify
 from bot.limits import fit_embed
 from bot.present import Panel, board_panel, footer
 from bot.services.games import ActResult, LoadedGame, PendingBoard
@@ -42,6 +45,7 @@ SCAN_LIMIT = 25
 DELIVERY_ERRORS = (discord.HTTPException, aiohttp.ClientError, OSError, TimeoutError)
 
 BoardMove = Literal["edit", "post"]
+MENTION = re.compile(r"<@!?(\d+)>")
 
 
 def edit_or_post(new_board: bool, live_message_id: int | None) -> BoardMove:
@@ -78,9 +82,13 @@ class Announcer:
         A late or failed board stays in the outbox and is delivered in the background.
         """
         crash_point("1")
-        if result.announcement is None:
-            return None
-        board = PendingBoard(result.announcement, result.loaded, result.lines)
+        if result.announcement is None:  # built elsewhere (e.g. a clock timeout): read the outbox
+            pending = await self.bot.service.pending_board(result.loaded.record.pk)
+            if pending is None:
+                return None
+            board = pending
+        else:
+            board = PendingBoard(result.announcement, result.loaded, result.lines)
         task = asyncio.get_running_loop().create_task(self._attempt(board))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
@@ -128,12 +136,21 @@ class Announcer:
         pk = loaded.record.pk
         async with self._lock(pk):
             _, live = self._ids.get(pk, (None, loaded.record.live_message_id))
-            message = await self._send(loaded, list(lines), ping)
+            panel = await self._panel(loaded, list(lines), ping)
+            message = await self._send(loaded.record.channel_id, panel)
             new_live = message.id if loaded.outcome is None else None
             await self.bot.service.board_reposted(pk, message.id, new_live)
             self._ids[pk] = (message.id, new_live)
             await self._retire(loaded.record.channel_id, live, message.id)
+        await self._after(loaded, message.id, ping)
         return message
+
+    async def refresh(self, loaded: LoadedGame, lines: Iterable[str]) -> bool:
+        """Edit the live turn message in place (e.g. new clock notes); False if there is none."""
+        pk = loaded.record.pk
+        async with self._lock(pk):
+            _, live = self._ids.get(pk, (None, loaded.record.live_message_id))
+            return await self._edit_live(loaded, list(lines), live)
 
     async def close(self) -> None:
         """Stop background work (boards still owed stay in the outbox for the next start)."""
@@ -179,60 +196,77 @@ class Announcer:
         loaded, queued = board.loaded, board.announcement
         pk, channel_id = loaded.record.pk, loaded.record.channel_id
         _, live = self._ids.get(pk, (loaded.record.board_message_id, loaded.record.live_message_id))
-        if edit_or_post(queued.new_board, live) == "edit" and await self._edit_live(board, live):
+        lines = list(board.lines)
+        move = edit_or_post(queued.new_board, live)
+        if move == "edit" and await self._edit_live(loaded, lines, live):
             await self.bot.service.board_delivered(queued, None, None)
             return
-        message = await self._already_posted(board) if recheck else None
+        panel = await self._panel(loaded, lines, queued.ping)
+        message = await self._already_posted(loaded, panel) if recheck else None
         if message is None:
-            message = await self._send(loaded, list(board.lines), queued.ping)
+            message = await self._send(channel_id, panel)
             crash_point("post")
         new_live = message.id if loaded.outcome is None else None
         await self.bot.service.board_delivered(queued, message.id, new_live)
         self._ids[pk] = (message.id, new_live)
         await self._retire(channel_id, live, message.id)
+        await self._after(loaded, message.id, queued.ping)
 
-    async def _send(
-        self, loaded: LoadedGame, lines: list[str], ping: tuple[int, ...]
-    ) -> discord.Message:
+    async def _panel(
+        self, loaded: LoadedGame, lines: list[str], ping: tuple[int, ...], *, live: bool = False
+    ) -> Panel:
+        """The board message: picture, log lines, clock notes and the turn pings."""
+        panel = await board_panel(loaded, lines, ping=ping, live=live)
+        panel = await notify.decorate_board(self.bot, loaded, panel, ping)
+        return dataclasses.replace(panel, embed=fit_embed(panel.embed))
+
+    async def _send(self, channel_id: int, panel: Panel) -> discord.Message:
         """Post a new board message."""
-        panel = await board_panel(loaded, lines, ping=ping)
-        channel = self.bot.get_partial_messageable(loaded.record.channel_id)
+        channel = self.bot.get_partial_messageable(channel_id)
         if panel.view is not None:
             return await channel.send(
                 panel.content or None,
-                embed=fit_embed(panel.embed),
+                embed=panel.embed,
                 file=panel.file(),
                 allowed_mentions=panel.mentions,
                 view=panel.view,
             )
         return await channel.send(
             panel.content or None,
-            embed=fit_embed(panel.embed),
+            embed=panel.embed,
             file=panel.file(),
             allowed_mentions=panel.mentions,
         )
 
-    async def _edit_live(self, board: PendingBoard, live: int | None) -> bool:
+    async def _edit_live(self, loaded: LoadedGame, lines: list[str], live: int | None) -> bool:
         """Update the current turn's message in place; False if it is gone."""
         if not live:
             return False
-        loaded = board.loaded
-        panel: Panel = await board_panel(loaded, list(board.lines), ping=(), live=True)
+        panel = await self._panel(loaded, lines, (), live=True)
         channel = self.bot.get_partial_messageable(loaded.record.channel_id)
         try:
             await channel.get_partial_message(live).edit(
-                embed=fit_embed(panel.embed), attachments=[panel.file()], view=panel.view
+                embed=panel.embed, attachments=[panel.file()], view=panel.view
             )
         except discord.NotFound:
             log.info("Live message %s is gone; posting a new board", live)
             return False
         return True
 
-    async def _already_posted(self, board: PendingBoard) -> discord.Message | None:
+    async def _after(self, loaded: LoadedGame, message_id: int, ping: tuple[int, ...]) -> None:
+        """Turn pings by DM for players who asked for them (after the board is recorded)."""
+        if not ping:
+            return
+        record = dataclasses.replace(loaded.record, board_message_id=message_id)
+        try:
+            await notify.after_board(self.bot, dataclasses.replace(loaded, record=record), ping)
+        except DELIVERY_ERRORS:
+            log.warning("Game %s: turn DMs failed", loaded.record.pk, exc_info=True)
+
+    async def _already_posted(self, loaded: LoadedGame, panel: Panel) -> discord.Message | None:
         """A board for exactly this version (with its pings) posted before a crash, if any."""
-        loaded = board.loaded
         marker = footer(loaded)
-        users = [u for u in (loaded.user_of(s) for s in board.announcement.ping) if u]
+        users = MENTION.findall(panel.content)
         me = self.bot.user.id if self.bot.user else None
         channel = self.bot.get_partial_messageable(loaded.record.channel_id)
         try:
@@ -242,11 +276,8 @@ class Announcer:
                 if message.embeds[0].footer.text != marker:
                     continue
                 if all(f"<@{user}>" in message.content for user in users):
-                    log.info(
-                        "Game %s: board for move %s was already posted",
-                        loaded.record.pk,
-                        loaded.record.version,
-                    )
+                    pk, version = loaded.record.pk, loaded.record.version
+                    log.info("Game %s: board for move %s was already posted", pk, version)
                     return message
         except discord.Forbidden:
             log.info("Cannot read history in %s; posting the board", loaded.record.channel_id)

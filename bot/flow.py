@@ -50,6 +50,16 @@ async def publish(bot: HangarBot, result: ActResult) -> BaseException | None:
     return await bot.announcer.publish(result)
 
 
+async def post_board(bot: HangarBot, loaded: LoadedGame, *, ping: tuple[int, ...]) -> None:
+    """Post the board again as the new live message (no turn change: nothing is owed)."""
+    await bot.announcer.repost(loaded, await recent_lines(bot, loaded), ping=ping)
+
+
+async def edit_live(bot: HangarBot, loaded: LoadedGame) -> bool:
+    """Refresh the live turn message in place (clock notes changed); False if it is gone."""
+    return await bot.announcer.refresh(loaded, await recent_lines(bot, loaded))
+
+
 async def tell_if_late(interaction: discord.Interaction, error: BaseException | None) -> None:
     """Say truthfully that the committed move was saved when its board did not arrive yet."""
     if error is None:

@@ -8,7 +8,7 @@ import secrets
 import sqlite3
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -159,6 +159,11 @@ def turn_message(active: Sequence[int]) -> str:
     return f"Not your turn — it is {who}'s turn."
 
 
+# Called inside the transaction of every committed state change (start, move, undo), after the
+# new snapshot is written: the clock keeps its deadlines in step with whose turn it is.
+CommitHook = Callable[[Any, "LoadedGame"], Awaitable[None]]
+
+
 class GameService:
     """Everything the Discord layer does to games; nothing returns before its commit."""
 
@@ -172,6 +177,7 @@ class GameService:
         self.games: Mapping[str, Game] = rules.GAMES if games is None else games
         self.clock = clock
         self.legal_cache = LegalCache()
+        self.commit_hooks: list[CommitHook] = []
 
     async def new_lobby(
         self,
@@ -276,20 +282,27 @@ class GameService:
                 raise StaleActionError(STALE_MESSAGE)  # a component left over from an earlier game
             before = self._loaded(stored)
             seat = self._acting_seat(before, user_id, expected_version)
-            transition, action = self._apply(before, seat, key)
-            await repo.insert_action(
-                db,
-                before.record.pk,
-                seat=seat,
-                action=action.model_dump(mode="json"),
-                user_id=user_id,
-                events=[event.model_dump(mode="json") for event in transition.events],
-                now=self.clock(),
-            )
-            after = await self._commit_state(db, before, transition.state)
-            events = tuple(transition.events)
-            queued = await self._queue_board(db, before.active_seats, after, events)
-            lines = await self._board_lines(db, after.record.pk)
+            return await self.act_in(db, before, seat, key, user_id)
+
+    async def act_in(
+        self, db: Any, before: LoadedGame, seat: int, key: str, user_id: int | None
+    ) -> ActResult:
+        """Apply, log and store one move inside the caller's transaction (user None: the bot),
+        queue its board in the outbox and read back the log lines the board shows."""
+        transition, action = self._apply(before, seat, key)
+        await repo.insert_action(
+            db,
+            before.record.pk,
+            seat=seat,
+            action=action.model_dump(mode="json"),
+            user_id=user_id,
+            events=[event.model_dump(mode="json") for event in transition.events],
+            now=self.clock(),
+        )
+        after = await self._commit_state(db, before, transition.state)
+        events = tuple(transition.events)
+        queued = await self._queue_board(db, before.active_seats, after, events)
+        lines = await self._board_lines(db, after.record.pk)
         finished = after.outcome is not None
         previous = before.active_seats
         return ActResult(after, events, seat, previous, finished, lines, queued, action.label)
@@ -368,6 +381,11 @@ class GameService:
                 return None
             lines = await self._board_lines(db, game_pk)
         return PendingBoard(queued, self._loaded(stored), lines)
+
+    async def load_in(self, db: Any, game_pk: int) -> LoadedGame | None:
+        """A game by primary key inside the caller's transaction."""
+        stored = await repo.fetch_game(db, game_pk)
+        return None if stored is None else self._loaded(stored)
 
     def seat_of(self, loaded: LoadedGame, user_id: int) -> int | None:
         """The seat this user holds in the game, if any."""
@@ -624,7 +642,10 @@ class GameService:
         record = dataclasses.replace(
             before.record, version=version + 1, status=status, updated_at=now
         )
-        return LoadedGame(record, before.seats, state, game, self.legal_cache)
+        after = LoadedGame(record, before.seats, state, game, self.legal_cache)
+        for hook in self.commit_hooks:
+            await hook(db, after)
+        return after
 
 
 def _seat(seats: Sequence[SeatRecord], user_id: int) -> int | None:
