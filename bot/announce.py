@@ -14,12 +14,13 @@ import logging
 import os
 import re
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
 import aiohttp
 import discord
 
 from bot import notify
+from bot.flow import edit_or_post
 from bot.limits import fit_embed
 from bot.present import Panel, board_panel, footer
 from bot.services.games import ActResult, LoadedGame, PendingBoard
@@ -44,13 +45,7 @@ REPOST_INTERVAL = 60.0
 SCAN_LIMIT = 25
 DELIVERY_ERRORS = (discord.HTTPException, aiohttp.ClientError, OSError, TimeoutError)
 
-BoardMove = Literal["edit", "post"]
 MENTION = re.compile(r"<@!?(\d+)>")
-
-
-def edit_or_post(new_board: bool, live_message_id: int | None) -> BoardMove:
-    """Edit the live turn message in place, or post a new board message."""
-    return "edit" if not new_board and live_message_id else "post"
 
 
 def crash_point(stage: str) -> None:

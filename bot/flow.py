@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 import discord
 
@@ -35,6 +35,18 @@ def channel_id_of(interaction: discord.Interaction) -> int:
     if interaction.channel_id is None:
         raise UserFacingError("Games live in server channels — use this in a channel.")
     return interaction.channel_id
+
+
+BoardMove = Literal["edit", "post"]
+
+
+def edit_or_post(new_board: bool, live_message_id: int | None) -> BoardMove:
+    """Edit the live turn message in place, or post a new board message.
+
+    `new_board` comes from the outbox row (a turn change, a milestone or the end); without a
+    live message there is nothing to edit.
+    """
+    return "edit" if not new_board and live_message_id else "post"
 
 
 async def load_same_game(interaction: discord.Interaction, pk: int) -> LoadedGame:
