@@ -106,7 +106,11 @@ class Announcer:
             except Exception:  # one damaged game must not block the others' boards
                 log.exception("Game %s: its pending board cannot be loaded", pk)
                 continue
-            if board is not None and await self._attempt(board) is not None:
+            if board is None:
+                continue
+            error = await self._attempt(board)
+            # Missing permissions are not an outage: the row waits for the next change or start.
+            if error is not None and not isinstance(error, discord.Forbidden):
                 owed += 1
         return owed
 
@@ -164,9 +168,10 @@ class Announcer:
             await self.bot.service.board_delivered(board.announcement, None, None)
             return gone
         except DELIVERY_ERRORS as exc:
-            log.warning("Game %s: the board could not be delivered yet (%s); will retry", pk, exc)
+            log.warning("Game %s: the board could not be delivered yet (%s)", pk, exc)
             self._suspect.add(pk)
-            self.schedule_retry()
+            if not isinstance(exc, discord.Forbidden):
+                self.schedule_retry()
             return exc
         return None
 

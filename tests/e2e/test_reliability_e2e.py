@@ -247,10 +247,12 @@ async def test_a_corrupted_game_is_named_and_blocks_nothing_else(
     assert not [line for line in bot.log_errors() if "Traceback" in line]
 
 
+@pytest.mark.parametrize("status", [500, 503])
 async def test_discord_failing_after_the_commit_gets_the_truth_and_the_board_later(
-    fake: FakeDiscord, bots: Callable[..., BotProcess], tmp_path: Path
+    fake: FakeDiscord, bots: Callable[..., BotProcess], tmp_path: Path, status: int
 ) -> None:
-    """Channel posts answer 500: the player reads "saved, the board will follow"; it does."""
+    """Channel posts fail (500: discord.py retries itself; 503: it gives up at once and the
+    bot's own retry delivers): the player reads "saved, the board will follow"; it does."""
     guild, channel, alice, bob, _carol, admin = world(fake)
     database = tmp_path / "hangar.sqlite3"
     bot = bots(bot_env(fake, guild, database))
@@ -262,7 +264,8 @@ async def test_discord_failing_after_the_commit_gets_the_truth_and_the_board_lat
     first = active_player(table, board)
     end = next(cid for cid in board.custom_ids if cid.endswith(":end"))
 
-    fault = fake.world.faults.fail(rf"^(POST|PATCH) /api/v10/channels/{channel.id}/messages")
+    route = rf"^(POST|PATCH) /api/v10/channels/{channel.id}/messages"
+    fault = fake.world.faults.fail(route, status)
     reply = await (await fake.click(first, board, end)).response(timeout=30)
     assert "saved" in reply.all_text and "nothing was changed" not in reply.all_text
     assert db_version(database) == 2 and fault.hits >= 1
