@@ -6,6 +6,7 @@ import pytest
 
 from bot.services import GameService
 from bot.store import Store, outbox
+from rules.core import NotYourTurnError
 from tests.services.conftest import ALICE, BOB, CHANNEL, started
 
 
