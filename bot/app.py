@@ -13,10 +13,11 @@ import discord
 import yarl
 from discord import app_commands
 
-from bot.commands import admin, game, play
+from bot.commands import admin, game, play, stats
 from bot.components import ActionButton, ActionSelect, HandButton, LobbyButton
 from bot.errors import on_app_command_error
 from bot.services.games import GameService
+from bot.services.history import backfill
 from bot.settings import Settings
 from bot.store import Store
 
@@ -47,11 +48,15 @@ class HangarBot(discord.Client):
         path.parent.mkdir(parents=True, exist_ok=True)
         self.store = await Store.open(str(path))
         self._service = GameService(self.store)
-        for group in (game.GameGroup(), admin.AdminGroup()):
+        game_group, admin_group = game.GameGroup(), admin.AdminGroup()
+        stats.register(self.tree, game_group, admin_group)
+        for group in (game_group, admin_group):
             self.tree.add_command(group)
         self.tree.add_command(play.play_command)
         self.tree.add_command(game.mygames_command)
         self.add_dynamic_items(ActionButton, ActionSelect, HandButton, LobbyButton)
+        self.add_dynamic_items(*stats.DYNAMIC_ITEMS)
+        await backfill(self.store)  # results of games that finished before history existed
         await self.sync_commands_if_changed()
 
     async def _use_custom_gateway(self) -> None:

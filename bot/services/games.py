@@ -205,10 +205,13 @@ class GameService:
             stored = await self._open(db, channel_id)
         return self._loaded(stored)
 
-    async def load_latest(self, channel_id: int) -> LoadedGame:
-        """The open game here, else the last finished one (until a new game starts here)."""
+    async def load_latest(
+        self, channel_id: int, game_pk: int | None = None, guild_id: int | None = None
+    ) -> LoadedGame:
+        """Game #game_pk of this server when given; else the open game here, else the last
+        finished one (it stays visible until a new game starts here)."""
         async with self.store.reading() as db:
-            stored = await self._latest(db, channel_id)
+            stored = await self._target(db, channel_id, game_pk, guild_id)
         return self._loaded(stored)
 
     async def act(

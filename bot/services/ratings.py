@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import dataclasses
+import sys
 from collections.abc import Iterable, Mapping, Sequence
 from itertools import groupby
 from pathlib import Path
@@ -131,7 +132,7 @@ async def _main(path: Path) -> None:
             rated = await rebuild_all(db)
     finally:
         await store.close()
-    print(f"Recorded {recorded} older games; rated {rated} games.")  # noqa: T201 - CLI output
+    sys.stdout.write(f"Recorded {recorded} older games; rated {rated} games.\n")
 
 
 def main(argv: Sequence[str] | None = None) -> None:
