@@ -129,7 +129,7 @@ def pager(page: HistoryPage, user: int | None, game: str | None) -> discord.ui.V
         return None
     view = discord.ui.View(timeout=None)
     uid, gid = user or 0, game or "-"
-    view.add_item(HistoryPager(uid, gid, page.page - 1, "p", disabled=page.page == 0))
+    view.add_item(HistoryPager(uid, gid, max(0, page.page - 1), "p", disabled=page.page == 0))
     last = page.page >= page.pages - 1
     view.add_item(HistoryPager(uid, gid, page.page + 1, "n", disabled=last))
     return view

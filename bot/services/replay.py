@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -36,8 +37,7 @@ def exported(action: ActionRecord) -> dict[str, Any]:
 
 def replay(game: Game, record: GameRecord, players: int, actions: Sequence[ActionRecord]) -> Any:
     """The state that seed + options + moves lead to (verify and undo rely on this)."""
-    *_, last = replay_states(game, record, players, actions)
-    return last
+    return deque(replay_states(game, record, players, actions), maxlen=1)[0]
 
 
 def replay_states(
