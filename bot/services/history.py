@@ -24,6 +24,7 @@ log = logging.getLogger(__name__)
 
 PAGE_SIZE = 5
 LEADERBOARD_SIZE = 15
+CHART_POINTS = 200
 GUSTAVE = "automa:gustave"
 
 
@@ -301,12 +302,15 @@ class HistoryService:
         player = user_key(user_id)
         async with self.store.reading() as db:
             per_game = await hrepo.fetch_stats(db, guild_id, player, game_id)
-            rated = {}
+            rated: dict[str, RatingRow] = {}
+            series: list[tuple[str, float, float, float]] = []
             for row in per_game:
                 found = await hrepo.fetch_ratings(db, guild_id, row.game_id, [player])
                 if found:
                     rated[row.game_id] = found[0]
-            series = await hrepo.fetch_rating_series(db, guild_id, player, game_id)
+                    series += await hrepo.fetch_rating_series(
+                        db, guild_id, player, row.game_id, found[0].games, CHART_POINTS
+                    )
         return PlayerStats(tuple(per_game), rated, tuple(series))
 
     async def leaderboard(

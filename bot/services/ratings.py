@@ -67,6 +67,7 @@ def rate_game(
             sigma_before=b.sigma,
             mu_after=updated[e.player].mu,
             sigma_after=updated[e.player].sigma,
+            rated_n=updated[e.player].games,
         )
         for e, b in zip(entries, before, strict=True)
     ]

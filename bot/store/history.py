@@ -11,7 +11,7 @@ import aiosqlite
 
 _RESULT_COLUMNS = (
     "game_pk, entry, guild_id, game_id, finished_at, player, user_id, name, place, score, won, "
-    "turns, think_seconds, mu_before, sigma_before, mu_after, sigma_after"
+    "turns, think_seconds, mu_before, sigma_before, mu_after, sigma_after, rated_n"
 )
 
 
@@ -36,6 +36,7 @@ class ResultRow:
     sigma_before: float | None = None
     mu_after: float | None = None
     sigma_after: float | None = None
+    rated_n: int | None = None  # this is the player's n-th rated game of this game here
 
 
 @dataclass(frozen=True)
@@ -138,11 +139,12 @@ async def fetch_game_results(db: aiosqlite.Connection, pks: Sequence[int]) -> li
 async def set_result_ratings(db: aiosqlite.Connection, rows: Iterable[ResultRow]) -> None:
     """Store each participant's rating before and after a game."""
     sql = (
-        "UPDATE results SET mu_before = ?, sigma_before = ?, mu_after = ?, sigma_after = ? "
-        "WHERE game_pk = ? AND entry = ?"
+        "UPDATE results SET mu_before = ?, sigma_before = ?, mu_after = ?, sigma_after = ?, "
+        "rated_n = ? WHERE game_pk = ? AND entry = ?"
     )
     params = [
-        (r.mu_before, r.sigma_before, r.mu_after, r.sigma_after, r.game_pk, r.entry) for r in rows
+        (r.mu_before, r.sigma_before, r.mu_after, r.sigma_after, r.rated_n, r.game_pk, r.entry)
+        for r in rows
     ]
     await db.executemany(sql, params)
 
@@ -282,17 +284,20 @@ async def fetch_stats(
 
 
 async def fetch_rating_series(
-    db: aiosqlite.Connection, guild_id: int, player: str, game_id: str | None
+    db: aiosqlite.Connection, guild_id: int, player: str, game_id: str, rated: int, points: int
 ) -> list[tuple[str, float, float, float]]:
-    """(game, finished_at, mu, sigma) after each rated game of a player, oldest first."""
-    where, params = "guild_id = ? AND player = ?", [guild_id, player]
-    if game_id is not None:
-        where, params = where + " AND game_id = ?", [*params, game_id]
+    """(game, finished_at, mu, sigma) after every few of a player's `rated` games, oldest first.
+
+    About `points` rows, always with the latest: a chart needs no more, and 10,000 rows through
+    the driver would cost more than the whole /stats budget. Reads the covering index only.
+    """
+    step = max(1, -(-rated // points))
     sql = (
         "SELECT game_id, finished_at, mu_after, sigma_after FROM results "
-        f"WHERE {where} AND mu_after IS NOT NULL ORDER BY game_id, finished_at, game_pk"
+        "WHERE guild_id = ? AND player = ? AND game_id = ? AND mu_after IS NOT NULL "
+        "AND (rated_n % ? = 0 OR rated_n = ?) ORDER BY finished_at"
     )
-    async with db.execute(sql, params) as cursor:
+    async with db.execute(sql, (guild_id, player, game_id, step, rated)) as cursor:
         return [(r[0], r[1], r[2], r[3]) for r in await cursor.fetchall()]
 
 

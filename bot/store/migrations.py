@@ -113,10 +113,15 @@ MIGRATION_4 = [
         sigma_before  DOUBLE PRECISION,
         mu_after      DOUBLE PRECISION,
         sigma_after   DOUBLE PRECISION,
+        rated_n       INTEGER,
         PRIMARY KEY (game_pk, entry)
     )
     """,
-    "CREATE INDEX results_by_player ON results (guild_id, player, game_id, finished_at)",
+    # Covering: /stats (totals and the rating series) reads this index only, never the table.
+    """
+    CREATE INDEX results_by_player ON results (guild_id, player, game_id, finished_at,
+        place, score, won, turns, think_seconds, rated_n, mu_after, sigma_after)
+    """,
     "CREATE INDEX results_by_game ON results (guild_id, game_id, finished_at, game_pk)",
     """
     CREATE TABLE ratings (

@@ -151,8 +151,8 @@ async def _rating_state(store: Store) -> tuple[list[Any], list[Any]]:
     ) as cursor:
         table = [tuple(r) for r in await cursor.fetchall()]
     async with store.db.execute(
-        "SELECT game_pk, entry, mu_before, sigma_before, mu_after, sigma_after FROM results "
-        "ORDER BY game_pk, entry"
+        "SELECT game_pk, entry, mu_before, sigma_before, mu_after, sigma_after, rated_n "
+        "FROM results ORDER BY game_pk, entry"
     ) as cursor:
         results = [tuple(r) for r in await cursor.fetchall()]
     return table, results
@@ -201,7 +201,7 @@ async def test_rebuild_equals_incremental(store: Store, service: GameService) ->
     incremental = await _rating_state(store)
     async with store.transaction() as db:
         await db.execute("UPDATE ratings SET mu = 0, sigma = 1")  # prove the rebuild rewrites
-        await db.execute("UPDATE results SET mu_after = NULL")
+        await db.execute("UPDATE results SET mu_after = NULL, rated_n = NULL")
         rated = await rating_service.rebuild_all(db)
     assert rated > 0
     assert await _rating_state(store) == incremental
