@@ -16,7 +16,7 @@ from PIL import Image
 from pydantic import BaseModel
 
 from bot.render import renderer_for
-from bot.render.common import to_png
+from bot.render.common import canvas, to_png
 
 MAX_FRAMES = 80
 MAX_WIDTH, MAX_HEIGHT = 640, 880
@@ -54,10 +54,18 @@ def board(game_id: str, view: BaseModel, names: Sequence[str]) -> Image.Image:
 
 
 def frames(game_id: str, views: Sequence[BaseModel], names: Sequence[str]) -> list[Image.Image]:
-    """Downscaled boards of the sampled turns, all one size (the first frame's)."""
+    """Downscaled boards of the sampled turns on one canvas size (boards may grow, e.g. a final
+    standings chart), each at the top left: never stretched."""
     chosen = [downscale(board(game_id, views[i], names)) for i in sample(len(views))]
-    size = chosen[0].size
-    return [f if f.size == size else f.resize(size, Image.Resampling.BOX) for f in chosen]
+    size = (max(f.width for f in chosen), max(f.height for f in chosen))
+    return [f if f.size == size else _padded(f, size) for f in chosen]
+
+
+def _padded(image: Image.Image, size: tuple[int, int]) -> Image.Image:
+    """`image` on a background canvas of `size`."""
+    padded, _ = canvas(*size)
+    padded.paste(image, (0, 0))
+    return padded
 
 
 def encode(images: Sequence[Image.Image], quality: int) -> bytes:

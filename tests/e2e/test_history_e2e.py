@@ -64,9 +64,10 @@ def _image(data: bytes) -> Image.Image:
     return Image.open(io.BytesIO(data)).convert("RGB")
 
 
-def _difference(a: Image.Image, b: Image.Image) -> float:
-    """Mean absolute pixel difference (0 = identical)."""
-    return float(sum(ImageStat.Stat(ImageChops.difference(a, b)).mean) / 3)
+def _difference(frame: Image.Image, board: Image.Image) -> float:
+    """Mean absolute pixel difference (0 = identical) of a board and the frame area it fills."""
+    area = frame.crop((0, 0, *board.size))
+    return float(sum(ImageStat.Stat(ImageChops.difference(area, board)).mean) / 3)
 
 
 def _webp_frames(data: bytes) -> list[Image.Image]:
