@@ -349,3 +349,19 @@ def test_time_to_move_counts_from_the_previous_move() -> None:
     turns, seconds = think_times(actions, 2)
     assert turns == [2, 2]
     assert seconds == [30.0, 75.0]
+
+
+async def test_verify_and_export_reach_any_game_of_this_server_only(
+    store: Store, service: GameService
+) -> None:
+    """By number: a finished game of this server is verified and exported; other servers' not."""
+    await _add_ai_column(store)
+    pk = await play(service, Spec([(11, None), (12, None)], [3, 1]), 1)
+    await play(service, Spec([(11, None), (12, None)], [1, 3]), 1)  # a newer game, same channel
+    assert (await service.verify(555, pk, GUILD)).ok
+    exported = await service.export(555, pk, GUILD)
+    assert exported["game"]["pk"] == pk and exported["outcome"]["winners"] == [0]
+    with pytest.raises(NoGameHereError):
+        await service.export(555, pk, OTHER_GUILD)
+    latest = await service.load_latest(1)
+    assert latest.record.pk != pk and latest.outcome is not None, "the channel shows its last game"
