@@ -101,7 +101,7 @@ class HistoryPager(
         page, direction = int(match["page"]), match["dir"]
         return cls(int(match["user"]), match["game"], page, direction, disabled=False)
 
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
         """Show the page this button leads to."""
         try:
             user = self.user or None
@@ -151,8 +151,10 @@ async def history_command(
     )
     embed = history_embed(page, user.display_name if user else "this server")
     view = pager(page, user_id, game)
-    kwargs = {"view": view} if view is not None else {}
-    await interaction.followup.send(embed=embed, ephemeral=True, **kwargs)
+    if view is None:
+        await interaction.followup.send(embed=embed, ephemeral=True)
+    else:
+        await interaction.followup.send(embed=embed, view=view, ephemeral=True)
 
 
 def stats_embed(stats: PlayerStats, name: str, service: HistoryService) -> discord.Embed:
@@ -296,7 +298,7 @@ class DeleteButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"hg
         """Rebuild from a click, even after a restart."""
         return cls(int(match["pk"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
         """Delete for real (admins only, checked again now)."""
         try:
             if not is_admin(interaction):

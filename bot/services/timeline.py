@@ -92,7 +92,7 @@ def _takeoff_series(log: GameLog) -> ScoreSeries | None:
     scores: list[tuple[int, ...]] = []
     last: Any = None
     for state in _states(log):
-        view = game.view(state, None)
+        view: Any = game.view(state, None)  # a TakeoffView: pass_number and scores
         if last is not None and view.pass_number != last.pass_number:
             labels.append(f"Pass {last.pass_number}")
             scores.append(tuple(last.scores))

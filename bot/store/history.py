@@ -113,7 +113,7 @@ async def fetch_results(
     db: aiosqlite.Connection, guild_id: int, game_id: str | None = None
 ) -> list[ResultRow]:
     """Every result of a server (or of one game there), in rating order: oldest game first."""
-    where, params = "guild_id = ?", [guild_id]
+    where, params = "guild_id = ?", list[Any]([guild_id])
     if game_id is not None:
         where, params = where + " AND game_id = ?", [*params, game_id]
     sql = (
@@ -153,7 +153,7 @@ async def fetch_ratings(
     db: aiosqlite.Connection, guild_id: int, game_id: str, players: Sequence[str] | None = None
 ) -> list[RatingRow]:
     """Current ratings on a server for one game: of some players, or all (best first)."""
-    where, params = "guild_id = ? AND game_id = ?", [guild_id, game_id]
+    where, params = "guild_id = ? AND game_id = ?", list[Any]([guild_id, game_id])
     if players is not None:
         if not players:
             return []
@@ -206,10 +206,8 @@ def _history_filter(
     guild_id: int, player: str | None, game_id: str | None
 ) -> tuple[str, list[Any]]:
     """WHERE clause and parameters for a server's finished games, optionally narrowed."""
-    where, params = (
-        "g.guild_id = ? AND g.status = 'finished' AND g.finished_at IS NOT NULL",
-        [guild_id],
-    )
+    where = "g.guild_id = ? AND g.status = 'finished' AND g.finished_at IS NOT NULL"
+    params: list[Any] = [guild_id]
     if game_id is not None:
         where, params = where + " AND g.game_id = ?", [*params, game_id]
     if player is not None:
@@ -250,7 +248,18 @@ async def fetch_finished(
     async with db.execute(sql, [*params, limit, offset]) as cursor:
         rows = await cursor.fetchall()
     return [
-        FinishedGame(*tuple(r)[:8], json.loads(r["result"]) if r["result"] else {}) for r in rows
+        FinishedGame(
+            pk=r["pk"],
+            game_id=r["game_id"],
+            guild_id=r["guild_id"],
+            channel_id=r["channel_id"],
+            board_message_id=r["board_message_id"],
+            created_at=r["created_at"],
+            finished_at=r["finished_at"],
+            moves=r["version"],
+            result=json.loads(r["result"]) if r["result"] else {},
+        )
+        for r in rows
     ]
 
 
@@ -271,7 +280,7 @@ async def fetch_stats(
     db: aiosqlite.Connection, guild_id: int, player: str, game_id: str | None
 ) -> list[StatsRow]:
     """Per-game totals of a player's results on a server (one indexed range)."""
-    where, params = "guild_id = ? AND player = ?", [guild_id, player]
+    where, params = "guild_id = ? AND player = ?", list[Any]([guild_id, player])
     if game_id is not None:
         where, params = where + " AND game_id = ?", [*params, game_id]
     sql = (
