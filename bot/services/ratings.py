@@ -8,13 +8,9 @@ from scratch give the same numbers. Run `python -m bot.services.ratings rebuild`
 
 from __future__ import annotations
 
-import argparse
-import asyncio
 import dataclasses
-import sys
 from collections.abc import Iterable, Mapping, Sequence
 from itertools import groupby
-from pathlib import Path
 
 import aiosqlite
 from openskill.models import PlackettLuce
@@ -119,33 +115,3 @@ async def rebuild_all(db: aiosqlite.Connection) -> int:
     for guild_id, game_id in stale:  # games whose results were all deleted
         await hrepo.delete_ratings(db, guild_id, game_id)
     return sum([await rebuild(db, guild_id, game_id) for guild_id, game_id in pairs])
-
-
-async def _main(path: Path) -> None:
-    """`rebuild`: backfill results of old finished games, then recompute every rating."""
-    from bot.services.history import backfill
-    from bot.store import open_store
-
-    store = await open_store(path)
-    try:
-        recorded = await backfill(store)
-        async with store.transaction() as db:
-            rated = await rebuild_all(db)
-    finally:
-        await store.close()
-    sys.stdout.write(f"Recorded {recorded} older games; rated {rated} games.\n")
-
-
-def main(argv: Sequence[str] | None = None) -> None:
-    """Command line: `python -m bot.services.ratings rebuild [--db PATH]`."""
-    from bot.settings import Settings
-
-    parser = argparse.ArgumentParser(prog="python -m bot.services.ratings")
-    parser.add_argument("command", choices=["rebuild"])
-    parser.add_argument("--db", type=Path, default=None, help="SQLite file (default: settings)")
-    args = parser.parse_args(argv)
-    asyncio.run(_main(args.db or Settings().database_path))
-
-
-if __name__ == "__main__":
-    main()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,6 +17,7 @@ from bot.services import GameService
 from bot.services import ratings as rating_service
 from bot.services.errors import NoGameHereError, NotAllowedError
 from bot.services.history import GUSTAVE, HistoryService, backfill, think_times, user_key
+from bot.services.rebuild import rebuild
 from bot.store import ActionRecord, Store
 from rules.core import ranks_from_scores
 from tests.services.conftest import FakeClock
@@ -365,3 +367,16 @@ async def test_verify_and_export_reach_any_game_of_this_server_only(
         await service.export(555, pk, OTHER_GUILD)
     latest = await service.load_latest(1)
     assert latest.record.pk != pk and latest.outcome is not None, "the channel shows its last game"
+
+
+async def test_command_line_rebuild_restores_every_rating(
+    store: Store, service: GameService, db_path: Path
+) -> None:
+    """`python -m bot.services.rebuild` on the database file gives back the same ratings."""
+    await _played(store, service, count=18)
+    before = await _rating_state(store)
+    async with store.transaction() as db:
+        await db.execute("DELETE FROM ratings")
+    recorded, rated = await rebuild(db_path)
+    assert recorded == 0 and rated > 0
+    assert await _rating_state(store) == before
