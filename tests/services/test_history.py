@@ -16,11 +16,19 @@ import pytest
 from bot.services import GameService
 from bot.services import ratings as rating_service
 from bot.services.errors import NoGameHereError, NotAllowedError
-from bot.services.history import GUSTAVE, HistoryService, backfill, think_times, user_key
+from bot.services.history import (
+    GUSTAVE,
+    HistoryService,
+    backfill,
+    entries_for,
+    think_times,
+    user_key,
+)
 from bot.services.rebuild import rebuild
 from bot.store import ActionRecord, Store
 from rules.core import ranks_from_scores
 from tests.services.conftest import FakeClock
+from tests.support.gamelog import played
 from tests.support.scripted import SCRIPTED
 
 GUILD, OTHER_GUILD = 1, 2
@@ -380,3 +388,18 @@ async def test_command_line_rebuild_restores_every_rating(
     recorded, rated = await rebuild(db_path)
     assert recorded == 0 and rated > 0
     assert await _rating_state(store) == before
+
+
+def test_first_in_flight_solo_records_gustave_from_the_real_engine() -> None:
+    """A real solo game lost to Gustave: he is entry 2 with his record, first and the winner."""
+    log = played("first-in-flight", 1, seed=0)
+    loaded = log.loaded
+    outcome = loaded.outcome
+    assert outcome is not None and outcome.winners == (), "random play loses to Gustave"
+    seats = [{"seat": 0, "user_id": 11, "name": "Alice"}]
+    rows = entries_for(loaded.record, seats, loaded.game, loaded.state, log.actions, 5.0)
+    alice, gustave = rows
+    assert (alice.player, alice.place, alice.won) == (user_key(11), 2, False)
+    record = loaded.game.view(loaded.state, None).gustave_record
+    assert (gustave.player, gustave.score, gustave.place, gustave.won) == (GUSTAVE, record, 1, True)
+    assert rating_service.is_rated(rows), "one human is rated against the automa"
