@@ -20,6 +20,7 @@ import aiohttp
 import discord
 
 from bot import notify
+from bot.endchart import post_end_chart
 from bot.flow import edit_or_post
 from bot.limits import fit_embed
 from bot.present import Panel, board_panel, footer
@@ -254,14 +255,16 @@ class Announcer:
         return True
 
     async def _after(self, loaded: LoadedGame, message_id: int, ping: tuple[int, ...]) -> None:
-        """Turn pings by DM for players who asked for them (after the board is recorded)."""
-        if not ping:
-            return
+        """After a posted board is recorded: the end chart of a finished game, and turn pings by
+        DM for players who asked for them."""
         record = dataclasses.replace(loaded.record, board_message_id=message_id)
         try:
-            await notify.after_board(self.bot, dataclasses.replace(loaded, record=record), ping)
+            if loaded.outcome is not None:
+                await post_end_chart(self.bot, loaded)
+            if ping:
+                await notify.after_board(self.bot, dataclasses.replace(loaded, record=record), ping)
         except DELIVERY_ERRORS:
-            log.warning("Game %s: turn DMs failed", loaded.record.pk, exc_info=True)
+            log.warning("Game %s: follow-up messages failed", loaded.record.pk, exc_info=True)
 
     async def _already_posted(self, loaded: LoadedGame, panel: Panel) -> discord.Message | None:
         """A board for exactly this version (with its pings) posted before a crash, if any."""

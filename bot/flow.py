@@ -190,7 +190,7 @@ async def repost_board(interaction: discord.Interaction, *, ping_active: bool) -
     """
     await interaction.response.defer(ephemeral=True, thinking=True)
     bot = bot_of(interaction)
-    loaded = await bot.service.load(channel_id_of(interaction))
+    loaded = await bot.service.load_latest(channel_id_of(interaction))
     if loaded.state is None:
         await interaction.followup.send(clip(lobby_text(loaded)), ephemeral=True)
         return
