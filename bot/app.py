@@ -8,6 +8,7 @@ import json
 import logging
 import signal
 from pathlib import Path
+from typing import Any
 
 import discord
 import yarl
@@ -44,6 +45,7 @@ class HangarBot(discord.Client):
         self.store: Store | None = None
         self._service: GameService | None = None
         self.announcer = Announcer(self)
+        self.dynamic_items: list[type[discord.ui.DynamicItem[Any]]] = []
         self.clocks: ClockService
         self.scheduler: Scheduler | None = None
 
@@ -126,9 +128,14 @@ class HangarBot(discord.Client):
         if owed:
             log.warning("%s board(s) could not be delivered yet; retrying in the background", owed)
 
+    def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
+        """Register restart-proof components, remembering them for the unknown-click answer."""
+        self.dynamic_items.extend(items)
+        super().add_dynamic_items(*items)
+
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Answer clicks on components no handler knows (old or forged), instead of silence."""
-        await answer_unknown_component(interaction)
+        await answer_unknown_component(interaction, self.dynamic_items)
 
     async def close(self) -> None:
         """Close the database after the gateway connection."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import re
+from collections.abc import Iterable
 from typing import Any, ClassVar
 
 import discord
@@ -208,26 +209,23 @@ def action_items(pk: int, version: int, actions: list[Action], *, rows: int) -> 
 
 
 INACTIVE_CONTROL = "This control is no longer active."
-DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
-    ActionButton,
-    ActionSelect,
-    HandButton,
-    LobbyButton,
-)
+DynamicItemType = type[discord.ui.DynamicItem[Any]]
 
 
-def is_known_custom_id(custom_id: str) -> bool:
-    """True when one of Hangar's restart-proof components handles this custom_id."""
-    return any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in DYNAMIC_ITEMS)
+def is_known_custom_id(custom_id: str, items: Iterable[DynamicItemType]) -> bool:
+    """True when one of these restart-proof component classes handles this custom_id."""
+    return any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in items)
 
 
-async def answer_unknown_component(interaction: discord.Interaction) -> None:
+async def answer_unknown_component(
+    interaction: discord.Interaction, items: Iterable[DynamicItemType]
+) -> None:
     """A short private answer to a click on a component nobody handles (old or forged)."""
     if interaction.type is not discord.InteractionType.component:
         return
     data: dict[str, Any] = dict(interaction.data or {})
     custom_id = str(data.get("custom_id", ""))
-    if is_known_custom_id(custom_id) or interaction.response.is_done():
+    if is_known_custom_id(custom_id, items) or interaction.response.is_done():
         return
     # Another handler may have answered first, or the interaction expired: nothing to add then.
     with contextlib.suppress(discord.HTTPException):
