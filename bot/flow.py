@@ -9,6 +9,7 @@ import discord
 
 from bot.errors import UserFacingError, report, send_ephemeral
 from bot.present import LOG_LINES, board_panel, hand_panel, lobby_text, lobby_view
+from bot.render.pool import SHOWN
 from bot.services.games import STALE_MESSAGE, ActResult, LoadedGame
 from rules.core import RulesError, StaleActionError
 
@@ -111,13 +112,18 @@ async def send_hand(interaction: discord.Interaction, loaded: LoadedGame, *, edi
         raise UserFacingError("The game has not started yet.")
     panel = await hand_panel(loaded, seat)
     if edit:
-        await interaction.edit_original_response(
-            embed=panel.embed, attachments=[panel.file()], view=panel.view
+        shown = interaction.message
+        # An unchanged private picture is kept (by id), not uploaded again (issue 14).
+        keep = shown is not None and SHOWN.same(shown.id, panel.image) and shown.attachments
+        files = list(shown.attachments) if keep and shown is not None else [panel.file()]
+        message = await interaction.edit_original_response(
+            embed=panel.embed, attachments=files, view=panel.view
         )
     else:
-        await interaction.followup.send(
-            embed=panel.embed, file=panel.file(), view=panel.view, ephemeral=True
+        message = await interaction.followup.send(
+            embed=panel.embed, file=panel.file(), view=panel.view, ephemeral=True, wait=True
         )
+    SHOWN.remember(message.id, panel.image)
 
 
 async def handle_action(interaction: discord.Interaction, pk: int, version: int, key: str) -> None:

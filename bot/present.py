@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
 from collections.abc import Callable
@@ -12,7 +11,8 @@ from typing import Any
 import discord
 
 from bot.components import action_items, hand_button, lobby_buttons
-from bot.render import placeholder_png, private_png, public_png
+from bot.render import alt_text, placeholder_png, private_png, public_png
+from bot.render.pool import render
 from bot.services.games import LoadedGame
 from rules.core import Action, fill_names
 
@@ -54,10 +54,13 @@ class Panel:
     filename: str
     view: discord.ui.View | None
     mentions: discord.AllowedMentions
+    description: str = ""  # the picture in words (alt text), at most 1,024 characters
 
     def file(self) -> discord.File:
         """A fresh File each send (discord.py consumes File objects)."""
-        return discord.File(io.BytesIO(self.image), filename=self.filename)
+        return discord.File(
+            io.BytesIO(self.image), filename=self.filename, description=self.description or None
+        )
 
 
 def footer(loaded: LoadedGame) -> str:
@@ -141,9 +144,9 @@ def board_view(loaded: LoadedGame) -> discord.ui.View | None:
 
 
 async def render_png(draw: Callable[..., bytes], game_id: str, *args: Any, **kwargs: Any) -> bytes:
-    """Render off the event loop; a drawing bug costs the picture, never the turn message."""
+    """Render off the event loop (pool + cache); a drawing bug costs the picture, never the turn."""
     try:
-        return await asyncio.to_thread(draw, game_id, *args, **kwargs)
+        return await render(draw, game_id, *args, **kwargs)
     except Exception:
         log.exception("Rendering %s failed; posting a placeholder picture", game_id)
         return placeholder_png(game_id)
@@ -163,8 +166,10 @@ async def board_panel(
     allowed = discord.AllowedMentions(
         everyone=False, roles=False, users=[discord.Object(id=u) for u in users]
     )
+    last = fill_seats(lines[-1], loaded) if lines else ""
+    alt = alt_text(loaded.game.id, view, loaded.names, last)
     return Panel(
-        content, board_embed(loaded, lines), image, BOARD_FILE, board_view(loaded), allowed
+        content, board_embed(loaded, lines), image, BOARD_FILE, board_view(loaded), allowed, alt
     )
 
 
@@ -185,7 +190,8 @@ async def hand_panel(loaded: LoadedGame, seat: int) -> Panel:
     components = discord.ui.View(timeout=None)
     for item in action_items(loaded.record.pk, loaded.record.version, actions, rows=5):
         components.add_item(item)
-    return Panel("", embed, image, HAND_FILE, components, discord.AllowedMentions.none())
+    alt = alt_text(loaded.game.id, view, loaded.names)
+    return Panel("", embed, image, HAND_FILE, components, discord.AllowedMentions.none(), alt)
 
 
 def lobby_text(loaded: LoadedGame) -> str:

@@ -54,6 +54,19 @@ def private_png(game_id: str, view: BaseModel, names: Sequence[str]) -> bytes:
     return to_png(image)
 
 
+def alt_text(game_id: str, view: BaseModel, names: Sequence[str], last: str = "") -> str:
+    """The picture in words for screen readers (≤ 1,024 characters); `last` is the last move."""
+    module = renderer_for(game_id)
+    describe = getattr(module, "alt_text", None)
+    if describe is None:
+        return f"{game_id} picture."
+    try:
+        return str(describe(view, names=names, last=last))[:1024]
+    except Exception:  # alt text must never cost the turn message
+        log.exception("Alt text for %s failed", game_id)
+        return f"{game_id} picture; the text below describes the turn."
+
+
 def placeholder_png(game_id: str) -> bytes:
     """The plain card as PNG bytes (also used when a renderer fails)."""
     return to_png(_placeholder(game_id))

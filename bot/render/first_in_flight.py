@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
+from bot.render import alt
 from bot.render.common import BACKGROUND, HIGHLIGHT, INK, MUTED, canvas, font, tint
 from bot.render.fif_board import (
     INNER,
@@ -183,3 +184,8 @@ def _records(
 
 # The bot edits the live turn message with this picture while a player keeps acting.
 render_live = render_flight
+
+
+def alt_text(view: GameView, *, names: Sequence[str], last: str = "") -> str:
+    """The picture in words (≤ 1,024 characters), for screen readers and images turned off."""
+    return alt.first_in_flight(view, names, last)

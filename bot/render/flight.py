@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
+from bot.render import alt
 from bot.render.common import (
     BACKGROUND,
     HIGHLIGHT,
@@ -379,3 +380,8 @@ def render_private(view: FlightGameView, *, names: Sequence[str]) -> Image.Image
     if view.playable:
         draw.text((MARGIN, height - 24), "Black outline: playable now.", font=font(12), fill=MUTED)
     return image
+
+
+def alt_text(view: FlightGameView, *, names: Sequence[str], last: str = "") -> str:
+    """The picture in words (≤ 1,024 characters), for screen readers and images turned off."""
+    return alt.flight(view, names, last)

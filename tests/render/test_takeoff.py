@@ -44,13 +44,13 @@ def _pixel(image_bytes_state: TakeoffState, label: str, dx: int, dy: int) -> tup
 
 
 def test_initial_mid_and_final_boards_render_within_budget() -> None:
-    """Each stage renders to a PNG well under 1 MiB and about 960 px wide."""
+    """Each stage renders to a PNG well under 1 MiB at the phone width."""
     for state in (GAME.new_game(3, 2, None), _mid(), _final()):
         for image in (
             render.render_board(_view(state, None), names=NAMES),
             render.render_private(_view(state, 0), names=NAMES),
         ):
-            assert image.width == 960
+            assert image.width == render.WIDTH
             assert len(to_png(image)) < MIB
 
 
@@ -85,11 +85,12 @@ def test_hidden_cards_change_only_the_private_image() -> None:
 
 
 def test_pinch_shows_the_opponents_hand_in_the_private_image() -> None:
-    """During Pinch the pincher's image adds a row with the opponent's cards."""
+    """During Pinch the pincher's image adds the opponent's cards; the opponent sees no change."""
     state = rig(hands=(("pinch", "window"), ("aisle", "stretcher")))
-    before = render.render_private(_view(state, Y), names=NAMES)
     state, _ = play(state, Y, "play:pinch")
-    during = render.render_private(_view(state, Y), names=NAMES)
-    assert during.height > before.height
-    opponent = render.render_private(_view(state, BL), names=NAMES)
-    assert opponent.height == before.height
+    view = _view(state, Y)
+    assert [c.id for c in view.shown_hand] == ["aisle", "stretcher"]
+    during = to_png(render.render_private(view, names=NAMES))
+    unseen = view.model_copy(update={"shown_hand": ()})
+    assert during != to_png(render.render_private(unseen, names=NAMES))
+    assert not _view(state, BL).shown_hand
