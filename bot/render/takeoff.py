@@ -208,9 +208,7 @@ def _draw_player(
     info = f"Hand {view.hand_sizes[seat]} · {_tickets(view.tickets_left[seat])}"
     draw.text((x + 12, 62), info, font=font(17), fill=INK)
     status = "▶ to move" if to_move else ("changed last turn" if view.changed_last[seat] else "")
-    draw.text(
-        (x + 12, 90), status, font=font(17, bold=to_move), fill=INK if to_move else MUTED
-    )
+    draw.text((x + 12, 90), status, font=font(17, bold=to_move), fill=INK if to_move else MUTED)
 
 
 def _draw_header(draw: ImageDraw.ImageDraw, view: TakeoffView, names: Sequence[str]) -> None:

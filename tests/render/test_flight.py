@@ -8,7 +8,7 @@ import pytest
 from PIL import Image
 
 from bot.render.common import to_png
-from bot.render.flight import render_board, render_private
+from bot.render.flight import WIDTH, render_board, render_private
 from rules.flight import GAME, FlightState
 from rules.flight.state import Obstacle
 from tests.rules.flight.helpers import act, flight, rig
@@ -83,11 +83,11 @@ def _finished() -> FlightState:
 def test_board_and_private_images_render_within_budget(state: FlightState) -> None:
     """Both images render readably wide and encode well under 1 MiB."""
     board = render_board(GAME.view(state, None), names=NAMES[: state.players])
-    assert isinstance(board, Image.Image) and board.width == 900
+    assert isinstance(board, Image.Image) and board.width == WIDTH
     assert len(to_png(board)) < BUDGET
     for seat in range(state.players):
         private = render_private(GAME.view(state, seat), names=NAMES[: state.players])
-        assert private.width == 900 and len(to_png(private)) < BUDGET
+        assert private.width == WIDTH and len(to_png(private)) < BUDGET
 
 
 def test_same_input_gives_the_same_bytes() -> None:
