@@ -115,8 +115,12 @@ def _route_head(draw: ImageDraw.ImageDraw, flight: FlightView, column: int) -> N
         state, colour = f"needs {flight.next_number}", INK
     else:
         state, colour = "not started", MUTED
-    draw.text((x, y + 29), fit_text(state, COL_W, SMALL, bold=True), font=font(SMALL, bold=True),
-              fill=colour)  # fmt: skip
+    draw.text(
+        (x, y + 29),
+        fit_text(state, COL_W, SMALL, bold=True),
+        font=font(SMALL, bold=True),
+        fill=colour,
+    )
 
 
 def _lines(text: str, width: int) -> list[str]:
@@ -151,15 +155,21 @@ def _slot(
     x0, y0, x1, y1 = box
     if colour is None:
         outline = HIGHLIGHT if next_up else "#bdb5a1"
-        draw.rounded_rectangle(box, radius=6, fill=EMPTY_FILL, outline=outline,
-                               width=4 if next_up else 1)  # fmt: skip
+        draw.rounded_rectangle(
+            box, radius=6, fill=EMPTY_FILL, outline=outline, width=4 if next_up else 1
+        )
         ink, num_ink = MUTED, MUTED
     else:
         draw.rounded_rectangle(box, radius=6, fill=colour, outline=INK, width=1)
         draw.rounded_rectangle((x0 + NUM_W, y0 + 3, x1 - 3, y1 - 3), radius=4, fill=WHITE)
         ink, num_ink = INK, WHITE
-    draw.text((x0 + NUM_W // 2 + 1, (y0 + y1) // 2), mark, font=font(17, bold=True), fill=num_ink,
-              anchor="mm")  # fmt: skip
+    draw.text(
+        (x0 + NUM_W // 2 + 1, (y0 + y1) // 2),
+        mark,
+        font=font(17, bold=True),
+        fill=num_ink,
+        anchor="mm",
+    )
     if raised:
         words = [fit_text(" ".join(words), x1 - x0 - NUM_W - 8, SMALL)]
     top = y0 + 4 if raised else (y0 + y1) // 2 - 10 * len(words)
@@ -191,12 +201,14 @@ def _flight_column(draw: ImageDraw.ImageDraw, flight: FlightView, column: int) -
         next_up = flight.started and not flight.blocked and stop.number == flight.next_number
         if stop.filled == "alternative":
             colour = SPECIAL_COLOURS["alt"]
-            _slot(draw, box, "↷", ["Alt. Route", fit_text(f"skips {stop.town}", width, SMALL)],
-                  colour)  # fmt: skip
+            _slot(
+                draw, box, "↷", ["Alt. Route", fit_text(f"skips {stop.town}", width, SMALL)], colour
+            )
         elif stop.filled == "route":
             raised = stop.number in beside
-            _slot(draw, box, str(stop.number), _lines(stop.town, width), flight.colour,
-                  raised=raised)  # fmt: skip
+            _slot(
+                draw, box, str(stop.number), _lines(stop.town, width), flight.colour, raised=raised
+            )
         else:
             _slot(draw, box, str(stop.number), _lines(stop.town, width), None, next_up=next_up)
     ready = flight.started and flight.next_number == 6 and not flight.blocked
@@ -298,8 +310,9 @@ def _seats(draw: ImageDraw.ImageDraw, view: FlightGameView, names: Sequence[str]
         marks = (" (D)" if seat.is_dealer else "") + (" ★" if seat.first_out else "")
         label = fit_text(seat_name(names, seat.seat) + marks, right - 150 - x - 24, 17)
         draw.text((x + 24, row), label, font=font(17), fill=INK)
-        draw.text((right - 118, row), str(seat.hand_size), font=font(17, bold=True), fill=INK,
-                  anchor="ra")  # fmt: skip
+        draw.text(
+            (right - 118, row), str(seat.hand_size), font=font(17, bold=True), fill=INK, anchor="ra"
+        )
         draw.text((right, row), str(seat.score), font=font(17, bold=True), fill=INK, anchor="ra")
 
 
@@ -411,8 +424,12 @@ def render_private(view: FlightGameView, *, names: Sequence[str]) -> Image.Image
         _hand_card(draw, x, y, card, playable=card.code in view.playable, pending=pending)
     if view.playable:
         note = "▶ and a black frame: playable now. Orange frame: being played."
-        draw.text((MARGIN, height - 26), fit_text(note, WIDTH - 2 * MARGIN, SMALL),
-                  font=font(SMALL), fill=MUTED)  # fmt: skip
+        draw.text(
+            (MARGIN, height - 26),
+            fit_text(note, WIDTH - 2 * MARGIN, SMALL),
+            font=font(SMALL),
+            fill=MUTED,
+        )
     return image
 
 

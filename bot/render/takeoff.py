@@ -72,8 +72,12 @@ def _plane(business_rows: int, rows: int) -> Image.Image:
     draw.rectangle((FUSE_X0, NOSE_H, FUSE_X1, body_bottom), fill="#ffffff")
     draw.line((FUSE_X0, NOSE_H, FUSE_X0, body_bottom), fill=INK, width=3)
     draw.line((FUSE_X1, NOSE_H, FUSE_X1, body_bottom), fill=INK, width=3)
-    tail = [(FUSE_X0, body_bottom), (FUSE_X1, body_bottom), (FUSE_X1 - 120, height - 4),
-            (FUSE_X0 + 120, height - 4)]  # fmt: skip
+    tail = [
+        (FUSE_X0, body_bottom),
+        (FUSE_X1, body_bottom),
+        (FUSE_X1 - 120, height - 4),
+        (FUSE_X0 + 120, height - 4),
+    ]
     draw.polygon(tail, fill="#ffffff", outline=INK)
     draw.line((FUSE_X0 + 2, body_bottom, FUSE_X1 - 2, body_bottom), fill="#ffffff", width=3)
     mid = (FUSE_X0 + FUSE_X1) // 2
@@ -114,8 +118,10 @@ def _draw_row_base(draw: ImageDraw.ImageDraw, row: int, business: bool) -> None:
 
 def _draw_class_labels(image: Image.Image, business_rows: int, rows: int) -> None:
     """'BUSINESS' and 'ECONOMY' written sideways along their rows, left of the fuselage."""
-    spans = ((1, business_rows, "BUSINESS", BUSINESS_INK), (business_rows + 1, rows, "ECONOMY",
-             ECONOMY_INK))  # fmt: skip
+    spans = (
+        (1, business_rows, "BUSINESS", BUSINESS_INK),
+        (business_rows + 1, rows, "ECONOMY", ECONOMY_INK),
+    )
     for first, last, label, colour in spans:
         if last < first:
             continue
@@ -196,14 +202,19 @@ def _draw_player(
     box = (x, 8, x + w, 122)
     to_move = view.turn == seat
     draw.rounded_rectangle(
-        box, radius=12, fill="#ffffff", outline=HIGHLIGHT if to_move else MUTED,
+        box,
+        radius=12,
+        fill="#ffffff",
+        outline=HIGHLIGHT if to_move else MUTED,
         width=5 if to_move else 1,
-    )  # fmt: skip
+    )
     _stone(draw, x + 12, 20, seat, 30, "")
-    draw.text((x + 52, 20), fit_text(name, w - 120, 21, bold=True), font=font(21, bold=True),
-              fill=INK)  # fmt: skip
-    draw.text((x + w - 12, 14), f"{view.scores[seat]}", font=font(34, bold=True), fill=INK,
-              anchor="ra")  # fmt: skip
+    draw.text(
+        (x + 52, 20), fit_text(name, w - 120, 21, bold=True), font=font(21, bold=True), fill=INK
+    )
+    draw.text(
+        (x + w - 12, 14), f"{view.scores[seat]}", font=font(34, bold=True), fill=INK, anchor="ra"
+    )
     draw.text((x + w - 12, 54), "points", font=font(SMALL), fill=MUTED, anchor="ra")
     info = f"Hand {view.hand_sizes[seat]} · {_tickets(view.tickets_left[seat])}"
     draw.text((x + 12, 62), info, font=font(17), fill=INK)
@@ -218,10 +229,16 @@ def _draw_header(draw: ImageDraw.ImageDraw, view: TakeoffView, names: Sequence[s
     line = f"Pass {view.pass_number} of 3 · Deck {view.deck_count} · Discard {view.discard_count}"
     top = f"Top: {view.top_discard.name}" if view.top_discard else "Top: —"
     rules = f"{top} · scoring {view.scoring} · {view.row_rule} rows"
-    draw.text((WIDTH // 2, 134), fit_text(line, WIDTH - 24, 18, bold=True),
-              font=font(18, bold=True), fill=INK, anchor="ma")  # fmt: skip
-    draw.text((WIDTH // 2, 162), fit_text(rules, WIDTH - 24, 16), font=font(16), fill=INK,
-              anchor="ma")  # fmt: skip
+    draw.text(
+        (WIDTH // 2, 134),
+        fit_text(line, WIDTH - 24, 18, bold=True),
+        font=font(18, bold=True),
+        fill=INK,
+        anchor="ma",
+    )
+    draw.text(
+        (WIDTH // 2, 162), fit_text(rules, WIDTH - 24, 16), font=font(16), fill=INK, anchor="ma"
+    )
 
 
 def _status(view: TakeoffView, names: Sequence[str]) -> str:
@@ -258,8 +275,12 @@ def _legend(draw: ImageDraw.ImageDraw, view: TakeoffView, names: Sequence[str], 
     x = SIDE_X
     for seat in (0, 1):
         _stone(draw, x, y, seat, 24, "")
-        draw.text((x + 32, y + 2), fit_text(names[seat], SIDE_W - 34, 17, bold=True),
-                  font=font(17, bold=True), fill=INK)  # fmt: skip
+        draw.text(
+            (x + 32, y + 2),
+            fit_text(names[seat], SIDE_W - 34, 17, bold=True),
+            font=font(17, bold=True),
+            fill=INK,
+        )
         y += 34
     y += 10
     keys = (
@@ -348,10 +369,15 @@ def _draw_card(
     height = _card_height(card, text_lines)
     colour, caption = _band(card)
     outline, width = (TARGET, 5) if chosen else (INK, 2)
-    draw.rounded_rectangle((x, y, x + SIDE_W, y + height), radius=10, fill="#fffdf7",
-                           outline=outline, width=width)  # fmt: skip
-    draw.rounded_rectangle((x + 2, y + 2, x + SIDE_W - 2, y + 26), radius=9, fill=colour,
-                           corners=(True, True, False, False))  # fmt: skip
+    draw.rounded_rectangle(
+        (x, y, x + SIDE_W, y + height), radius=10, fill="#fffdf7", outline=outline, width=width
+    )
+    draw.rounded_rectangle(
+        (x + 2, y + 2, x + SIDE_W - 2, y + 26),
+        radius=9,
+        fill=colour,
+        corners=(True, True, False, False),
+    )
     caption = fit_text(caption, SIDE_W - 12, SMALL, bold=True)
     draw.text((x + 8, y + 5), caption, font=font(SMALL, bold=True), fill="#ffffff")
     ty = y + 30
@@ -374,9 +400,13 @@ def _fit_lines(cards: Sequence[CardView], room: int) -> int:
 
 
 def _draw_cards(
-    draw: ImageDraw.ImageDraw, title: str, cards: Sequence[CardView], y: int, room: int,
+    draw: ImageDraw.ImageDraw,
+    title: str,
+    cards: Sequence[CardView],
+    y: int,
+    room: int,
     chosen: str | None,
-) -> int:  # fmt: skip
+) -> int:
     """A titled column of cards; returns the y below it."""
     for line in _wrap(title, SIDE_W, 17, bold=True)[:2]:
         draw.text((SIDE_X, y), line, font=font(17, bold=True), fill=INK)
@@ -412,9 +442,13 @@ def render_private(view: TakeoffView, *, names: Sequence[str]) -> Image.Image:
 
 
 def _hand_column(
-    draw: ImageDraw.ImageDraw, view: TakeoffView, names: Sequence[str], y: int, room: int,
+    draw: ImageDraw.ImageDraw,
+    view: TakeoffView,
+    names: Sequence[str],
+    y: int,
+    room: int,
     chosen: str | None,
-) -> int:  # fmt: skip
+) -> int:
     """Your hand (and, during Pinch, the other hand) right of the plane; returns the y below."""
     me = view.viewer if view.viewer is not None else 0
     y = _draw_cards(draw, f"Your hand ({len(view.hand)} of 5)", view.hand, y, room, chosen)
