@@ -94,14 +94,14 @@ def _card(draw: ImageDraw.ImageDraw, x: int, y: int, card: RowView) -> None:
         fill=INK,
         anchor="mm",
     )
-    left = x + (CARD_W - card.problems * 22 + 4) // 2
+    left = x + (CARD_W - card.problems * 26 + 4) // 2
     for i in range(card.problems):
-        ix, iy = left + i * 22, y + CARD_H - 24
+        ix, iy = left + i * 26, y + CARD_H - 28
         colour = MUTED if card.ignored else CRASH
-        draw.polygon([(ix + 9, iy), (ix + 18, iy + 16), (ix, iy + 16)], fill=colour, outline=INK)
-        draw.text((ix + 9, iy + 10), "!", font=font(13, bold=True), fill=WHITE, anchor="mm")
+        draw.polygon([(ix + 11, iy), (ix + 22, iy + 21), (ix, iy + 21)], fill=colour, outline=INK)
+        draw.text((ix + 11, iy + 13), "!", font=font(SMALL, bold=True), fill=WHITE, anchor="mm")
         if card.ignored:
-            draw.line((ix - 2, iy + 18, ix + 20, iy - 2), fill=INK, width=2)
+            draw.line((ix - 2, iy + 23, ix + 24, iy - 2), fill=INK, width=3)
 
 
 def _descend(draw: ImageDraw.ImageDraw, x: int, y: int, flight: FlightView) -> None:
