@@ -8,7 +8,14 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.errors import UserFacingError, report, send_ephemeral
-from bot.present import LOG_LINES, board_panel, hand_panel, lobby_text, lobby_view
+from bot.present import (
+    LOG_LINES,
+    board_panel,
+    hand_panel,
+    lobby_text,
+    lobby_view,
+    table_message,
+)
 from bot.render.pool import SHOWN
 from bot.services.games import STALE_MESSAGE, ActResult, LoadedGame
 from rules.core import RulesError, StaleActionError
@@ -162,6 +169,18 @@ async def handle_hand(interaction: discord.Interaction, pk: int) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)
     try:
         await send_hand(interaction, await load_same_game(interaction, pk), edit=False)
+    except Exception as exc:  # every failure is reported to the user here
+        await report(interaction, exc)
+
+
+async def handle_table(interaction: discord.Interaction, pk: int) -> None:
+    """The "Whole table" button: the full table picture, ephemerally, for anyone who asks."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    try:
+        loaded = await load_same_game(interaction, pk)
+        if loaded.state is None:
+            raise UserFacingError("The game has not started yet.")
+        await interaction.followup.send(**await table_message(loaded), ephemeral=True)
     except Exception as exc:  # every failure is reported to the user here
         await report(interaction, exc)
 

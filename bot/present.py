@@ -10,8 +10,15 @@ from typing import Any
 
 import discord
 
-from bot.components import action_items, hand_button, lobby_buttons
-from bot.render import alt_text, placeholder_png, private_png, public_png
+from bot.components import action_items, hand_button, lobby_buttons, table_button
+from bot.render import (
+    alt_text,
+    has_table,
+    placeholder_png,
+    private_png,
+    public_png,
+    table_png,
+)
 from bot.render.pool import render
 from bot.services.games import LoadedGame
 from rules.core import Action, fill_names
@@ -22,6 +29,7 @@ log = logging.getLogger(__name__)
 LOG_LINES = 12
 BOARD_FILE = "board.png"
 HAND_FILE = "hand.png"
+TABLE_FILE = "table.png"
 COLOUR = discord.Colour.from_str("#2f7fd8")
 
 
@@ -140,6 +148,8 @@ def board_view(loaded: LoadedGame) -> discord.ui.View | None:
     for item in items:
         view.add_item(item)
     view.add_item(hand_button(loaded.record.pk, row=4))
+    if has_table(loaded.game.id):
+        view.add_item(table_button(loaded.record.pk, row=4))
     return view
 
 
@@ -192,6 +202,18 @@ async def hand_panel(loaded: LoadedGame, seat: int) -> Panel:
         components.add_item(item)
     alt = alt_text(loaded.game.id, view, loaded.names)
     return Panel("", embed, image, HAND_FILE, components, discord.AllowedMentions.none(), alt)
+
+
+async def table_message(loaded: LoadedGame) -> dict[str, Any]:
+    """Keyword arguments of the ephemeral "Whole table" answer: an embed with the full picture."""
+    view = loaded.game.view(loaded.state, None)
+    image = await render_png(table_png, loaded.game.id, view, loaded.names)
+    embed = discord.Embed(title=f"Whole table — {loaded.game.title}", colour=COLOUR)
+    embed.set_image(url=f"attachment://{TABLE_FILE}")
+    embed.set_footer(text=footer(loaded) + " · tap the picture to zoom")
+    alt = alt_text(loaded.game.id, view, loaded.names)
+    file = discord.File(io.BytesIO(image), filename=TABLE_FILE, description=alt or None)
+    return {"embed": embed, "file": file}
 
 
 def lobby_text(loaded: LoadedGame) -> str:

@@ -54,6 +54,19 @@ def private_png(game_id: str, view: BaseModel, names: Sequence[str]) -> bytes:
     return to_png(image)
 
 
+def has_table(game_id: str) -> bool:
+    """True when the game's turn picture leaves part of the table out (it has `render_table`)."""
+    return hasattr(renderer_for(game_id), "render_table")
+
+
+def table_png(game_id: str, view: BaseModel, names: Sequence[str]) -> bytes:
+    """The whole table as PNG bytes (every mat, the display), for the "Whole table" button."""
+    module = renderer_for(game_id)
+    if module is None or not hasattr(module, "render_table"):
+        return public_png(game_id, view, names)
+    return to_png(module.render_table(view, names=names))
+
+
 def alt_text(game_id: str, view: BaseModel, names: Sequence[str], last: str = "") -> str:
     """The picture in words for screen readers (≤ 1,024 characters); `last` is the last move."""
     module = renderer_for(game_id)

@@ -25,11 +25,11 @@ from .fakediscord.state import Message
 STEPS = 30
 
 
-async def _start(fake: FakeDiscord, table: Table) -> None:
-    """Alice opens a Takeoff! lobby, Bob joins, Alice starts."""
+async def _start(fake: FakeDiscord, table: Table, game: str = "takeoff") -> None:
+    """Alice opens a lobby, Bob joins, Alice starts."""
     alice, bob = table.players
     mark = fake.mark()
-    await (await fake.slash(alice, table.channel, "game new takeoff")).response()
+    await (await fake.slash(alice, table.channel, f"game new {game}")).response()
     lobby = await fake.wait_for_message(table.channel, lambda m: "lobby" in m.content, after=mark)
     ids = [c["custom_id"] for c in lobby.iter_components()]
     await (await fake.click(bob, lobby, next(c for c in ids if c.endswith(":join")))).response()
@@ -118,3 +118,36 @@ async def _refused_click_changes_no_picture(fake: FakeDiscord, table: Table) -> 
     assert not any(m.attachments for m in [reply.message, *reply.followups] if m is not None)
     assert _panel_images(fake, table) == before
     assert len(boards(table)) == count and fake.message(board.id).edits == edits
+
+
+async def test_whole_table_is_one_tap_away_for_anyone(
+    fake: FakeDiscord, bots: Callable[..., BotProcess], tmp_path: Path
+) -> None:
+    """First in Flight's turn picture fits a phone; "Whole table" shows every mat to anyone,
+    ephemerally, with alt text, and posts nothing in the channel."""
+    guild = fake.add_guild("Hangar table")
+    channel = fake.add_channel(guild, "fif")
+    alice, bob, carol = fake.add_user("alice"), fake.add_user("bob"), fake.add_user("carol")
+    table = Table(fake, channel, [alice, bob], stranger=carol)
+    bot = bots(bot_env(fake, guild, tmp_path / "hangar.sqlite3"))
+    await bot.start()
+    await fake.wait_ready(60)
+    await _start(fake, table, "first-in-flight")
+    board = boards(table)[-1]
+    turn = Image.open(io.BytesIO(board.attachments[0].data))
+    assert turn.width <= 640 and turn.height <= 1.8 * turn.width
+    assert board.attachments[0].description
+    button = next(c for c in board.iter_components() if c["custom_id"].startswith("hg:t:"))
+    assert button["label"] == "Whole table"
+    count = len(fake.messages(channel))
+    for user in (carol, bob):
+        reply = await (await fake.click(user, board, button["custom_id"])).response()
+        assert not reply.failed
+        shown = [m for m in reply.messages if m.attachments]
+        assert shown and shown[-1].ephemeral and shown[-1].visible_to == user.id
+        (picture,) = shown[-1].attachments
+        assert picture.filename == "table.png" and picture.data.startswith(PNG_MAGIC)
+        assert "alice" in (picture.description or "") and "Records:" in (picture.description or "")
+        full = Image.open(io.BytesIO(picture.data))
+        assert full.width > turn.width and full.height > turn.height
+    assert len(fake.messages(channel)) == count, "the table is shown privately"
