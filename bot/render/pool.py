@@ -101,7 +101,7 @@ class RenderPool:
         if self._slots is None:
             self._slots = asyncio.Semaphore(max(1, 2 * self.workers))
         async with self._slots:
-            executor = self._pool()
+            executor = self._pool() if _importable(draw) else None
             if executor is not None:
                 loop = asyncio.get_running_loop()
                 try:
@@ -126,6 +126,11 @@ class RenderPool:
         if self._executor is not None:
             self._executor.shutdown(wait=False, cancel_futures=True)
             self._executor = None
+
+
+def _importable(draw: Draw) -> bool:
+    """Whether a worker process can import `draw` (lambdas and local functions stay local)."""
+    return "<" not in getattr(draw, "__qualname__", "<")
 
 
 def _call(draw: Draw, args: tuple[Any, ...], kwargs: dict[str, Any]) -> bytes:
