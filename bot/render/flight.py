@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -182,20 +183,29 @@ def _badge(obstacle: ObstacleView) -> str:
     return f"{obstacle.name} ✓" if obstacle.cancelled else f"{obstacle.name.upper()} ✗"
 
 
-def _flight_column(draw: ImageDraw.ImageDraw, flight: FlightView, column: int) -> None:
-    """One route from Aeroplane (top) through stops 1–5 to Safe Landing, with its obstacles."""
-    if flight.blocked or flight.landed:
+def _flight_column(
+    draw: ImageDraw.ImageDraw, flight: FlightView, column: int, *, on_empty: bool = False
+) -> None:
+    """One route from Aeroplane (top) through stops 1–5 to Safe Landing, with its obstacles.
+
+    `on_empty`: the column is drawn over the cached empty table, so plain empty slots are
+    already there and are skipped (only what moved is drawn per turn).
+    """
+    tinted = flight.blocked or flight.landed
+    if tinted:
         fill = "#f6dcd8" if flight.blocked else "#d9efe0"
         x = _column_x(column)
         bottom = _slot_box(column, 6)[3] + 3
         draw.rectangle((x - 3, HEADER_H + HEAD_H - 4, x + COL_W + 3, bottom), fill=fill)
+    skip_empty = on_empty and not tinted
     _route_head(draw, flight, column)
     width = COL_W - NUM_W - 8
     beside: dict[int, list[ObstacleView]] = {}
     for obstacle in flight.obstacles:
         beside.setdefault(obstacle.beside, []).append(obstacle)
-    plane = flight.colour if flight.started else None
-    _slot(draw, _slot_box(column, 0), "✈", ["Aeroplane"], plane, raised=0 in beside)
+    if flight.started or not skip_empty:
+        plane = flight.colour if flight.started else None
+        _slot(draw, _slot_box(column, 0), "✈", ["Aeroplane"], plane, raised=0 in beside)
     for stop in flight.stops:
         box = _slot_box(column, stop.number)
         next_up = flight.started and not flight.blocked and stop.number == flight.next_number
@@ -209,13 +219,30 @@ def _flight_column(draw: ImageDraw.ImageDraw, flight: FlightView, column: int) -
             _slot(
                 draw, box, str(stop.number), _lines(stop.town, width), flight.colour, raised=raised
             )
-        else:
+        elif next_up or not skip_empty:
             _slot(draw, box, str(stop.number), _lines(stop.town, width), None, next_up=next_up)
     ready = flight.started and flight.next_number == 6 and not flight.blocked
-    landing = LANDING if flight.landed else None
-    _slot(draw, _slot_box(column, 6), "⚑", ["Safe", "Landing"], landing, next_up=ready)
+    if flight.landed or ready or not skip_empty:
+        landing = LANDING if flight.landed else None
+        _slot(draw, _slot_box(column, 6), "⚑", ["Safe", "Landing"], landing, next_up=ready)
     for index, obstacles in beside.items():
         _obstacles(draw, _slot_box(column, index), obstacles)
+
+
+TableKey = tuple[tuple[str, ...], ...]
+
+
+@lru_cache(maxsize=8)
+def _empty_table(key: TableKey) -> Image.Image:
+    """Every route column with all its slots empty (static: drawn once per set of routes)."""
+    image, draw = canvas(WIDTH, _slot_box(0, 6)[3] + 4, BACKGROUND)
+    width = COL_W - NUM_W - 8
+    for column, towns in enumerate(key):
+        _slot(draw, _slot_box(column, 0), "✈", ["Aeroplane"], None)
+        for number, town in enumerate(towns, 1):
+            _slot(draw, _slot_box(column, number), str(number), _lines(town, width), None)
+        _slot(draw, _slot_box(column, 6), "⚑", ["Safe", "Landing"], None)
+    return image
 
 
 def _obstacles(
@@ -332,14 +359,23 @@ def _last_hand_lines(view: FlightGameView, names: Sequence[str]) -> list[str]:
 
 def render_board(view: FlightGameView, *, names: Sequence[str]) -> Image.Image:
     """The public table from the public view: routes, obstacles, piles, players, turn."""
+    return draw_board(view, names, static=True)
+
+
+def draw_board(view: FlightGameView, names: Sequence[str], *, static: bool) -> Image.Image:
+    """The table; `static` starts from the cached empty table and draws only what moved
+    (False draws every slot: the reference the cached picture must equal)."""
     footer_y = _slot_box(0, 6)[3] + 16
     seats_h = 30 + len(view.seats) * 28
     notes = _last_hand_lines(view, names)
     height = footer_y + max(seats_h, 96) + 12 + 20 * len(notes)
     image, draw = canvas(WIDTH, height, BACKGROUND)
+    flights = view.flights[:4]
+    if static:
+        image.paste(_empty_table(tuple(tuple(s.town for s in f.stops) for f in flights)), (0, 0))
     _header(draw, view, names)
-    for i, flight in enumerate(view.flights[:4]):
-        _flight_column(draw, flight, i)
+    for i, flight in enumerate(flights):
+        _flight_column(draw, flight, i, on_empty=static)
     _pile(draw, view, footer_y)
     _seats(draw, view, names, footer_y)
     y = footer_y + max(seats_h, 96) + 8

@@ -8,7 +8,8 @@ import pytest
 from PIL import Image
 
 from bot.render.common import to_png
-from bot.render.flight import WIDTH, render_board, render_private
+from bot.render.flight import WIDTH, draw_board, render_board, render_private
+from bot.render.samples import after_moves
 from rules.flight import GAME, FlightState
 from rules.flight.state import Obstacle
 from tests.rules.flight.helpers import act, flight, rig
@@ -120,3 +121,13 @@ def test_missing_names_fall_back_to_seat_numbers() -> None:
     """A short names list still renders every seat."""
     state = GAME.new_game(2, 4, None)
     assert render_board(GAME.view(state, None), names=["Alice"]).height > 0
+
+
+@pytest.mark.parametrize("moves", [0, 9, 23, 41, 77])
+def test_the_cached_empty_table_gives_the_picture_drawn_from_scratch(moves: int) -> None:
+    """Only what moved is drawn over the cached empty routes, with the same pixels."""
+    state = after_moves("flight", 3, moves, seed=moves)
+    view = GAME.view(state, None)
+    names = ["Alice", "Bob", "Cy"]
+    cached = render_board(view, names=names)
+    assert to_png(cached) == to_png(draw_board(view, names, static=False))
