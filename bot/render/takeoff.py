@@ -399,6 +399,15 @@ def _fit_lines(cards: Sequence[CardView], room: int) -> int:
     return 1
 
 
+def _cards_height(title: str, cards: Sequence[CardView], room: int) -> int:
+    """Height `_draw_cards` will use (measured without drawing)."""
+    height = 22 * len(_wrap(title, SIDE_W, 17, bold=True)[:2])
+    if not cards:
+        return height + 30
+    lines = _fit_lines(cards, room - 44)
+    return height + sum(4 + _card_height(card, lines) + 8 for card in cards)
+
+
 def _draw_cards(
     draw: ImageDraw.ImageDraw,
     title: str,
@@ -431,8 +440,11 @@ def render_private(view: TakeoffView, *, names: Sequence[str]) -> Image.Image:
     chosen = view.pending.card if view.pending is not None and view.turn == me else None
     # measure first: the picture grows only if the hand needs more room than the plane
     status = _wrap(_private_status(view, names, targets), WIDTH - 24, 18, bold=True)[:3]
-    bottom = _hand_column(canvas(1, 1)[1], view, names, HEADER_H, hand_room, chosen)
-    body = max(plane.height, bottom - HEADER_H + 8)
+    me_title = f"Your hand ({len(view.hand)} of 5)"
+    column = _cards_height(me_title, view.hand, hand_room)
+    if view.shown_hand:
+        column += 10 + _cards_height(_shown_title(names, me), view.shown_hand, hand_room)
+    body = max(plane.height, column + 8)
     image, draw = canvas(WIDTH, HEADER_H + body + 12 + 24 * len(status))
     _draw_header(draw, view, names)
     image.paste(plane, (0, HEADER_H))
@@ -453,9 +465,13 @@ def _hand_column(
     me = view.viewer if view.viewer is not None else 0
     y = _draw_cards(draw, f"Your hand ({len(view.hand)} of 5)", view.hand, y, room, chosen)
     if view.shown_hand:
-        title = f"{names[1 - me]}'s hand — take one"
-        y = _draw_cards(draw, title, view.shown_hand, y + 10, room, None)
+        y = _draw_cards(draw, _shown_title(names, me), view.shown_hand, y + 10, room, None)
     return y
+
+
+def _shown_title(names: Sequence[str], me: int) -> str:
+    """Title over the other hand during Pinch."""
+    return f"{names[1 - me]}'s hand — take one"
 
 
 def _private_status(view: TakeoffView, names: Sequence[str], targets: Sequence[str]) -> str:
