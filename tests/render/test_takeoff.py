@@ -94,3 +94,25 @@ def test_pinch_shows_the_opponents_hand_in_the_private_image() -> None:
     unseen = view.model_copy(update={"shown_hand": ()})
     assert during != to_png(render.render_private(unseen, names=NAMES))
     assert not _view(state, BL).shown_hand
+
+
+def test_the_private_picture_frames_exactly_the_seats_the_card_can_take() -> None:
+    """While a seat card is being placed, its player's view lists (and the picture frames) the
+    seats the engine offers; the opponent's view lists none and their picture has no frames."""
+    state = rig(hands=(("window", "aisle"), ("middle",)))
+    state, _ = play(state, Y, "play:window")
+    offered = {
+        a.key.removeprefix("seat:")
+        for a in GAME.legal_actions(state, Y)
+        if a.key.startswith("seat:")
+    }
+    mine, theirs = _view(state, Y), _view(state, BL)
+    assert set(mine.targets) == offered and offered
+    assert all(label[-1] in "AF" for label in mine.targets)  # window seats
+    assert theirs.targets == ()
+    framed = render.render_private(mine, names=NAMES)
+    label = mine.targets[0]
+    x, y = render._seat_xy(int(label[:-1]), label[-1])
+    assert framed.getpixel((x + 1, render.HEADER_H + y + 21)) == ImageColor.getrgb(render.TARGET)
+    unframed = render.render_private(mine.model_copy(update={"targets": ()}), names=NAMES)
+    assert unframed.getpixel((x + 1, render.HEADER_H + y + 21)) != ImageColor.getrgb(render.TARGET)
