@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import NamedTuple
 
 from PIL import Image, ImageColor, ImageDraw
 
@@ -346,42 +347,43 @@ def _band(card: CardView) -> tuple[str, str]:
     return _BANDS["any"], "EVENT"
 
 
-def _card_lines(card: CardView, text_lines: int) -> tuple[list[str], list[str]]:
-    """A card's name lines and (at most `text_lines`) effect lines at the side-column width."""
-    name = _wrap(card.name, SIDE_W - 16, 17, bold=True)[:2]
-    body = _wrap(card.text, SIDE_W - 16, SMALL)
+def _card_lines(card: CardView, text_lines: int, w: int) -> tuple[list[str], list[str]]:
+    """A card's name lines and (at most `text_lines`) effect lines at card width `w`."""
+    name = _wrap(card.name, w - 16, 17, bold=True)[:2]
+    body = _wrap(card.text, w - 16, SMALL)
     if len(body) > text_lines:
         body = body[:text_lines]
-        body[-1] = fit_text(body[-1] + " …", SIDE_W - 16, SMALL)
+        body[-1] = fit_text(body[-1] + " …", w - 16, SMALL)
     return name, body
 
 
-def _card_height(card: CardView, text_lines: int) -> int:
-    """Height of one card in the side column."""
-    name, body = _card_lines(card, text_lines)
+def _card_height(card: CardView, text_lines: int, w: int) -> int:
+    """Height of one card at width `w`."""
+    name, body = _card_lines(card, text_lines, w)
     return 30 + 21 * len(name) + 19 * len(body) + 10
 
 
 def _draw_card(
-    draw: ImageDraw.ImageDraw, card: CardView, x: int, y: int, text_lines: int, *, chosen: bool
-) -> int:
+    draw: ImageDraw.ImageDraw, card: CardView, x: int, y: int, text_lines: int, w: int,
+    *, chosen: bool,
+) -> int:  # fmt: skip
     """One card face (band, name, effect); returns the y below it. The chosen card is ringed."""
-    height = _card_height(card, text_lines)
+    height = _card_height(card, text_lines, w)
     colour, caption = _band(card)
     outline, width = (TARGET, 5) if chosen else (INK, 2)
     draw.rounded_rectangle(
-        (x, y, x + SIDE_W, y + height), radius=10, fill="#fffdf7", outline=outline, width=width
+        (x, y, x + w, y + height), radius=10, fill="#fffdf7", outline=outline, width=width
     )
     draw.rounded_rectangle(
-        (x + 2, y + 2, x + SIDE_W - 2, y + 26),
+        (x + 2, y + 2, x + w - 2, y + 26),
         radius=9,
         fill=colour,
         corners=(True, True, False, False),
     )
-    caption = fit_text(caption, SIDE_W - 12, SMALL, bold=True)
+    caption = fit_text(caption, w - 12, SMALL, bold=True)
     draw.text((x + 8, y + 5), caption, font=font(SMALL, bold=True), fill="#ffffff")
     ty = y + 30
-    name, body = _card_lines(card, text_lines)
+    name, body = _card_lines(card, text_lines, w)
     for line in name:
         draw.text((x + 8, ty), line, font=font(17, bold=True), fill=INK)
         ty += 21
@@ -391,87 +393,82 @@ def _draw_card(
     return y + height + 8
 
 
-def _fit_lines(cards: Sequence[CardView], room: int) -> int:
+def _fit_lines(cards: Sequence[CardView], room: int, w: int) -> int:
     """The most effect lines per card that lets every card fit in `room` pixels (at least 1)."""
     for lines in range(6, 0, -1):
-        if sum(_card_height(c, lines) + 8 for c in cards) <= room:
+        if sum(_card_height(c, lines, w) + 8 for c in cards) <= room:
             return lines
     return 1
 
 
-def _cards_height(title: str, cards: Sequence[CardView], room: int) -> int:
+class Column(NamedTuple):
+    """A titled column of cards: where it goes and how much room it has."""
+
+    title: str
+    cards: Sequence[CardView]
+    x: int
+    w: int
+    room: int
+
+
+def _cards_height(col: Column) -> int:
     """Height `_draw_cards` will use (measured without drawing)."""
-    height = 22 * len(_wrap(title, SIDE_W, 17, bold=True)[:2])
-    if not cards:
+    height = 22 * len(_wrap(col.title, col.w, 17, bold=True)[:2])
+    if not col.cards:
         return height + 30
-    lines = _fit_lines(cards, room - 44)
-    return height + sum(4 + _card_height(card, lines) + 8 for card in cards)
+    lines = _fit_lines(col.cards, col.room - 44, col.w)
+    return height + sum(4 + _card_height(card, lines, col.w) + 8 for card in col.cards)
 
 
-def _draw_cards(
-    draw: ImageDraw.ImageDraw,
-    title: str,
-    cards: Sequence[CardView],
-    y: int,
-    room: int,
-    chosen: str | None,
-) -> int:
+def _draw_cards(draw: ImageDraw.ImageDraw, col: Column, y: int, chosen: str | None) -> int:
     """A titled column of cards; returns the y below it."""
-    for line in _wrap(title, SIDE_W, 17, bold=True)[:2]:
-        draw.text((SIDE_X, y), line, font=font(17, bold=True), fill=INK)
+    for line in _wrap(col.title, col.w, 17, bold=True)[:2]:
+        draw.text((col.x, y), line, font=font(17, bold=True), fill=INK)
         y += 22
-    if not cards:
-        draw.text((SIDE_X, y + 4), "(no cards)", font=font(SMALL), fill=MUTED)
+    if not col.cards:
+        draw.text((col.x, y + 4), "(no cards)", font=font(SMALL), fill=MUTED)
         return y + 30
-    lines = _fit_lines(cards, room - 44)
-    for card in cards:
-        y = _draw_card(draw, card, SIDE_X, y + 4, lines, chosen=card.id == chosen)
+    lines = _fit_lines(col.cards, col.room - 44, col.w)
+    for card in col.cards:
+        y = _draw_card(draw, card, col.x, y + 4, lines, col.w, chosen=card.id == chosen)
     return y
+
+
+def _columns(view: TakeoffView, names: Sequence[str], room: int) -> list[Column]:
+    """Your hand beside the plane; during Pinch, both hands side by side instead of the plane
+    (a card is being taken, not a seat)."""
+    me = view.viewer if view.viewer is not None else 0
+    mine = f"Your hand ({len(view.hand)} of 5)"
+    if not view.shown_hand:
+        return [Column(mine, view.hand, SIDE_X, SIDE_W, room)]
+    half = (WIDTH - 36) // 2
+    theirs = f"{names[1 - me]}'s hand — take one"
+    return [
+        Column(mine, view.hand, 12, half, room),
+        Column(theirs, view.shown_hand, 24 + half, half, room),
+    ]
 
 
 def render_private(view: TakeoffView, *, names: Sequence[str]) -> Image.Image:
     """One player's view: the plane with the seats the chosen card can take, and their hand."""
     me = view.viewer if view.viewer is not None else 0
     targets = view.targets if view.turn == me else ()
-    plane = _plane_with(view, targets)
-    room = plane.height - 10
-    shown = bool(view.shown_hand)
-    hand_room = room // 2 if shown else room
+    plane = None if view.shown_hand else _plane_with(view, targets)
+    room = plane.height - 10 if plane is not None else plane_height(len(view.rows)) - 10
     chosen = view.pending.card if view.pending is not None and view.turn == me else None
-    # measure first: the picture grows only if the hand needs more room than the plane
+    columns = _columns(view, names, room)
+    # measure first: the picture grows only if a column needs more room than the plane
     status = _wrap(_private_status(view, names, targets), WIDTH - 24, 18, bold=True)[:3]
-    me_title = f"Your hand ({len(view.hand)} of 5)"
-    column = _cards_height(me_title, view.hand, hand_room)
-    if view.shown_hand:
-        column += 10 + _cards_height(_shown_title(names, me), view.shown_hand, hand_room)
-    body = max(plane.height, column + 8)
+    tallest = max(_cards_height(col) for col in columns) + 8
+    body = max(plane.height, tallest) if plane is not None else tallest
     image, draw = canvas(WIDTH, HEADER_H + body + 12 + 24 * len(status))
     _draw_header(draw, view, names)
-    image.paste(plane, (0, HEADER_H))
-    _hand_column(draw, view, names, HEADER_H, hand_room, chosen)
+    if plane is not None:
+        image.paste(plane, (0, HEADER_H))
+    for col in columns:
+        _draw_cards(draw, col, HEADER_H, chosen)
     _draw_status(draw, _private_status(view, names, targets), HEADER_H + body + 6)
     return image
-
-
-def _hand_column(
-    draw: ImageDraw.ImageDraw,
-    view: TakeoffView,
-    names: Sequence[str],
-    y: int,
-    room: int,
-    chosen: str | None,
-) -> int:
-    """Your hand (and, during Pinch, the other hand) right of the plane; returns the y below."""
-    me = view.viewer if view.viewer is not None else 0
-    y = _draw_cards(draw, f"Your hand ({len(view.hand)} of 5)", view.hand, y, room, chosen)
-    if view.shown_hand:
-        y = _draw_cards(draw, _shown_title(names, me), view.shown_hand, y + 10, room, None)
-    return y
-
-
-def _shown_title(names: Sequence[str], me: int) -> str:
-    """Title over the other hand during Pinch."""
-    return f"{names[1 - me]}'s hand — take one"
 
 
 def _private_status(view: TakeoffView, names: Sequence[str], targets: Sequence[str]) -> str:

@@ -36,6 +36,18 @@ def _takeoff_pending(state: Any) -> bool:
     return state.pending is not None and not state.over
 
 
+def _takeoff_pinch() -> Any:
+    """Full hands during Pinch: the private picture shows both hands."""
+    from tests.rules.takeoff.helpers import Y, play, rig
+
+    hands = (
+        ("pinch", "window", "drunk", "aisle", "stretcher"),
+        ("aisle", "stretcher", "middle", "window", "drunk"),
+    )
+    state, _ = play(rig(hands=hands), Y, "play:pinch")
+    return state
+
+
 def _fif_flying(state: Any) -> bool:
     """A Flight with a few cards in its row."""
     return state.flight is not None and len(state.flight.row) >= 4
@@ -45,6 +57,7 @@ SAMPLES: dict[str, list[tuple[str, Callable[[], Any]]]] = {
     "takeoff": [
         ("start", lambda: after_moves("takeoff", 2, 0)),
         ("placing", lambda: play_until("takeoff", 2, 5, _takeoff_pending)),
+        ("pinch", _takeoff_pinch),
         ("middle", lambda: after_moves("takeoff", 2, 40)),
         ("final", lambda: final("takeoff", 2)),
     ],
