@@ -9,7 +9,7 @@ from rules.core.errors import (
     StaleActionError,
     UnknownGameError,
 )
-from rules.core.game import BaseGame, Game
+from rules.core.game import BaseGame, Game, GameContract
 from rules.core.model import (
     Action,
     Event,
@@ -28,6 +28,7 @@ __all__ = [
     "Event",
     "Frozen",
     "Game",
+    "GameContract",
     "GameOverError",
     "IllegalActionError",
     "InvalidOptionsError",

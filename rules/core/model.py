@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import re
-from typing import Literal
+from typing import Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, field_validator
 
 KEY_PATTERN = re.compile(r"^[A-Za-z0-9_.:+=-]{1,60}$")
+
+S = TypeVar("S", bound=BaseModel)
 
 ButtonStyle = Literal["primary", "secondary", "success", "danger"]
 
@@ -68,12 +70,12 @@ class Event(Frozen):
         return self.text
 
 
-class Transition(Frozen):
-    """What `apply` returns: the new state and the events that led to it."""
+class Transition(Frozen, Generic[S]):
+    """What `apply` returns: the new state (the game's own type) and the events behind it."""
 
     model_config = ConfigDict(frozen=True, extra="forbid", arbitrary_types_allowed=True)
 
-    state: BaseModel
+    state: S
     events: tuple[Event, ...] = ()
 
 

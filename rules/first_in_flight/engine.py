@@ -39,26 +39,27 @@ STEPS: dict[str, tuple[Legal, Handle]] = {
 }
 
 
-class FirstInFlight(BaseGame[FifState]):
+class FirstInFlight(BaseGame[FifState, FifOptions, GameView]):
     """First in Flight (1–4 players; Gustave joins 1- and 2-player games)."""
 
     id = "first-in-flight"
     title = "First in Flight"
     min_players = 1
     max_players = 4
-    Options: ClassVar[type[FifOptions]] = FifOptions
-    State: ClassVar[type[FifState]] = FifState
+    Options = FifOptions
+    State = FifState
     STATE_VERSION = 1
     # a Flight's end (landing or crash, then its score) and a Year's end get a new board message
     milestone_kinds: ClassVar[frozenset[str]] = frozenset(
         {"landed", "crashed", "scored", "year_end"}
     )
 
-    def new_game(self, seed: int, players: int, options: Any = None) -> FifState:
+    def new_game(
+        self, seed: int, players: int, options: FifOptions | dict[str, Any] | None = None
+    ) -> FifState:
         """Set up the board, decks, display and the Pilot draft."""
         self.check_player_count(players)
         opts = self.parse_options(options)
-        assert isinstance(opts, FifOptions)
         try:
             load_data(opts.card_data)
         except ValueError as exc:
@@ -81,7 +82,7 @@ class FirstInFlight(BaseGame[FifState]):
             return actions
         return [a.model_copy(update={"public": True}) for a in actions]
 
-    def apply(self, state: FifState, seat: int, action: Action | str) -> Transition:
+    def apply(self, state: FifState, seat: int, action: Action | str) -> Transition[FifState]:
         """Resolve one decision, then run automatic play (Gustave, Year ends) until the next."""
         chosen = self.resolve(state, seat, action)
         step = state.steps[-1]

@@ -44,7 +44,7 @@ def play_one(seed: int, players: int, options: dict[str, object] | None = None) 
             return state
         seat = active[0]
         key = choose(state, seat, GAME.legal_actions(state, seat), rng)
-        state = GAME.apply(state, seat, key).state  # type: ignore[assignment]
+        state = GAME.apply(state, seat, key).state
     raise RuntimeError(f"game {seed} did not finish")
 
 

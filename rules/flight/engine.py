@@ -14,22 +14,23 @@ from rules.flight.turn import apply_key
 from rules.flight.view import FlightGameView, build_view
 
 
-class FlightGame(BaseGame[FlightState]):
+class FlightGame(BaseGame[FlightState, FlightOptions, FlightGameView]):
     """Flight (Pepys, 1954): 2–5 players build air routes; a match of several hands."""
 
     id: ClassVar[str] = "flight"
     title: ClassVar[str] = "Flight"
     min_players: ClassVar[int] = load_data().min_players
     max_players: ClassVar[int] = load_data().max_players
-    Options: ClassVar[type[FlightOptions]] = FlightOptions
-    State: ClassVar[type[FlightState]] = FlightState
+    Options = FlightOptions
+    State = FlightState
     STATE_VERSION: ClassVar[int] = 1
 
-    def new_game(self, seed: int, players: int, options: Any) -> FlightState:
+    def new_game(
+        self, seed: int, players: int, options: FlightOptions | dict[str, Any] | None
+    ) -> FlightState:
         """Deal the first hand; the last seat deals, so seat 0 plays first."""
         self.check_player_count(players)
         opts = self.parse_options(options)
-        assert isinstance(opts, FlightOptions)
         return new_hand_state(
             players, opts, Rng(seed=seed), dealer=players - 1, hand_number=1, scores=(0,) * players
         )
@@ -46,7 +47,7 @@ class FlightGame(BaseGame[FlightState]):
         """The current step's choices for `seat` (≤ 25, deterministic order)."""
         return actions.legal_actions(state, seat)
 
-    def apply(self, state: FlightState, seat: int, action: Action | str) -> Transition:
+    def apply(self, state: FlightState, seat: int, action: Action | str) -> Transition[FlightState]:
         """Carry out one legal action; the input state is untouched."""
         resolved = self.resolve(state, seat, action)
         new, events = apply_key(state, seat, resolved.key)

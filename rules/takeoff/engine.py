@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from pydantic import BaseModel
-
 from rules.core import (
     Action,
     BaseGame,
@@ -21,28 +19,30 @@ from rules.takeoff import plays, reasons, text, turns
 from rules.takeoff.actions import legal_actions
 from rules.takeoff.data import full_deck
 from rules.takeoff.scoring import scores
-from rules.takeoff.state import Options, TakeoffState
+from rules.takeoff.state import Options as TakeoffOptions
+from rules.takeoff.state import TakeoffState
 from rules.takeoff.view import TakeoffView, build_view
 
 START_HAND = 3
 
 
-class TakeoffGame(BaseGame[TakeoffState]):
+class TakeoffGame(BaseGame[TakeoffState, TakeoffOptions, TakeoffView]):
     """Takeoff!: two travel agencies fill a 72-seat charter plane."""
 
     id: ClassVar[str] = "takeoff"
     title: ClassVar[str] = "Takeoff!"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
-    Options: ClassVar[type[BaseModel]] = Options
-    State: ClassVar[type[BaseModel]] = TakeoffState
+    Options = TakeoffOptions
+    State = TakeoffState
     STATE_VERSION: ClassVar[int] = 1
 
-    def new_game(self, seed: int, players: int, options: Any) -> TakeoffState:
+    def new_game(
+        self, seed: int, players: int, options: TakeoffOptions | dict[str, Any] | None
+    ) -> TakeoffState:
         """Shuffle the 54 cards, deal 3 each, 4 tickets each; a thrown stone picks the starter."""
         self.check_player_count(players)
         opts = self.parse_options(options)
-        assert isinstance(opts, Options)
         deck, rng = Rng(seed=seed).shuffled(full_deck())
         first, rng = rng.randint(0, 1)
         hands = (deck[0 : 2 * START_HAND : 2], deck[1 : 2 * START_HAND : 2])
@@ -66,7 +66,9 @@ class TakeoffGame(BaseGame[TakeoffState]):
         """This seat's choices for the current step (≤ 25 each)."""
         return legal_actions(state, seat)
 
-    def apply(self, state: TakeoffState, seat: int, action: Action | str) -> Transition:
+    def apply(
+        self, state: TakeoffState, seat: int, action: Action | str
+    ) -> Transition[TakeoffState]:
         """Resolve and carry out one action; the input state is untouched."""
         key = self.resolve(state, seat, action).key
         new, events = self._dispatch(state, seat, key)
