@@ -23,7 +23,7 @@ V_co = TypeVar("V_co", bound=BaseModel, covariant=True)
 
 @runtime_checkable
 class GameContract(Protocol[S, Opt, V_co]):
-    """A pure rules engine (docs/ENGINES.md): state S, options Opt, view V; seats are ints 0..n-1."""
+    """A pure rules engine (docs/ENGINES.md) over state S, options Opt and view V; seats 0..n-1."""
 
     @property
     def id(self) -> str:

@@ -8,6 +8,7 @@ from rules.core import (
     Action,
     BaseGame,
     Event,
+    IllegalActionError,
     Outcome,
     Rng,
     Transition,
@@ -18,6 +19,7 @@ from rules.takeoff import board as b
 from rules.takeoff import plays, reasons, text, turns
 from rules.takeoff.actions import legal_actions
 from rules.takeoff.data import full_deck
+from rules.takeoff.keys import Change, Decline, End, Play, Ticket, format_key, parse_key
 from rules.takeoff.scoring import scores
 from rules.takeoff.state import Options as TakeoffOptions
 from rules.takeoff.state import TakeoffState
@@ -79,16 +81,20 @@ class TakeoffGame(BaseGame[TakeoffState, TakeoffOptions, TakeoffView]):
     def _dispatch(self, state: TakeoffState, seat: int, key: str) -> turns.Step:
         """Route a legal key to its handler."""
         if state.pending is not None:
-            return plays.choose(state, seat, key)
-        if key.startswith("play:"):
-            return plays.start(state, seat, key[5:])
-        if key == "ticket":
-            return plays.start(state, seat, "ticket")
-        if key.startswith("change:"):
-            return turns.change(state, seat, key[7:])
-        if key == "decline":
-            return turns.decline(state, seat)
-        return turns.end_turn(state, seat)
+            return plays.choose(state, seat, parse_key(key))
+        match parse_key(key):
+            case Play(card):
+                return plays.start(state, seat, card)
+            case Ticket():
+                return plays.start(state, seat, "ticket")
+            case Change(card):
+                return turns.change(state, seat, card)
+            case Decline():
+                return turns.decline(state, seat)
+            case End():
+                return turns.end_turn(state, seat)
+            case other:
+                raise IllegalActionError(f"{format_key(other)!r} is not a main-step action.")
 
     def _end_event(self, state: TakeoffState) -> Event:
         """The closing log line with the final scores."""
