@@ -148,7 +148,7 @@ def exhaust(state: State, seat: int, source: str) -> State:
     A `peltier:<card>` source is Peltier's copy of another's card: her Pilot use is spent.
     """
     mat = player(state, seat)
-    if source == "pilot" or source.startswith(VIA_PELTIER):
+    if source == "pilot" or is_peltier(source):
         return set_player(state, seat, pilot_used=mat.pilot_used + 1)
     cards = list(mat.cards)
     for i, owned in enumerate(cards):
@@ -168,6 +168,11 @@ def ready_abilities(state: State, seat: int, whens: tuple[str, ...]) -> list[tup
 
 
 VIA_PELTIER = "peltier:"  # source prefix: Peltier using another player's (or Gustave's) card
+
+
+def is_peltier(source: str) -> bool:
+    """Whether an ability source is Peltier's copy of someone else's card."""
+    return source.startswith(VIA_PELTIER)
 
 
 def copyable_cards(state: State, seat: int) -> list[str]:
@@ -208,8 +213,8 @@ def at_use_abilities(state: State, seat: int, whens: tuple[str, ...]) -> list[tu
 
 def source_name(state: State, source: str) -> str:
     """'Edith Berg', or 'Edith Berg (via Peltier)' for Peltier's copy."""
-    if source.startswith(VIA_PELTIER):
-        return f"{card_name(state, source[len(VIA_PELTIER) :])} (via Peltier)"
+    if is_peltier(source):
+        return f"{card_name(state, source.removeprefix(VIA_PELTIER))} (via Peltier)"
     return card_name(state, source)
 
 

@@ -8,17 +8,19 @@ from typing import Any, ClassVar
 from rules.core import Action, BaseGame, Event, InvalidOptionsError, Outcome, Transition
 from rules.first_in_flight import actions, flight, menus, setup, text, turns
 from rules.first_in_flight.data import load_data
+from rules.first_in_flight.keys import Key, StepKind, parse_key
 from rules.first_in_flight.state import Options as FifOptions
 from rules.first_in_flight.state import State as FifState
 from rules.first_in_flight.state import Step
 from rules.first_in_flight.view import GameView, build_view
 
 Legal = Callable[[FifState, Step], list[Action]]
-Handle = Callable[[FifState, Step, str], tuple[FifState, list[Event]]]
+Handle = Callable[[FifState, Step, Key], tuple[FifState, list[Event]]]
 
-PRIVATE_STEPS = ("look", "pick")  # their labels name cards only the deciding seat has seen
+PRIVATE_STEPS: tuple[StepKind, ...] = ("look", "pick")  # labels name cards only the seat has seen
 
-STEPS: dict[str, tuple[Legal, Handle]] = {
+# Each step kind: its legal actions and its handler (a test checks every StepKind is here).
+STEPS: dict[StepKind, tuple[Legal, Handle]] = {
     "draft": (setup.draft_actions, setup.handle_draft),
     "turn": (turns.turn_actions, turns.handle_turn),
     "space": (actions.space_actions, actions.handle_chain),
@@ -86,7 +88,7 @@ class FirstInFlight(BaseGame[FifState, FifOptions, GameView]):
         """Resolve one decision, then run automatic play (Gustave, Year ends) until the next."""
         chosen = self.resolve(state, seat, action)
         step = state.steps[-1]
-        new, events = STEPS[step.kind][1](state, step, chosen.key)
+        new, events = STEPS[step.kind][1](state, step, parse_key(chosen.key, step.kind))
         new, more = turns.settle(new)
         return Transition(state=new, events=tuple(events + more))
 

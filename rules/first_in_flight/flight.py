@@ -21,6 +21,17 @@ from rules.first_in_flight.common import (
 )
 from rules.first_in_flight.data import Distance, DistancePer
 from rules.first_in_flight.effects import apply_effects
+from rules.first_in_flight.keys import (
+    Descend,
+    Done,
+    Draw,
+    Exhaust,
+    Garage,
+    Key,
+    OpenMenu,
+    format_key,
+    unexpected,
+)
 from rules.first_in_flight.row import draw_into_flight, flight_of, set_flight
 from rules.first_in_flight.scoring import flight_distance
 from rules.first_in_flight.state import FlightState, Owned, State, Step
@@ -68,45 +79,50 @@ def flight_actions(state: State, step: Step) -> list[Action]:
     if f.pitch:
         acts = [
             Action(
-                key=f"exhaust:{c}",
+                key=format_key(Exhaust(c)),
                 label=f"Exhaust {card_name(state, c)}",
                 group="Pitch Instability: exhaust a Skill",
             )
             for c in ready_skills(state, seat)
         ]
-        return [*acts, Action(key="descend", label="Descend", style="danger")]
+        return [*acts, Action(key=format_key(Descend()), label="Descend", style="danger")]
     acts = []
     if player(state, seat).deck:
-        acts.append(Action(key="draw", label="Draw a card", style="primary", emoji="🃏"))
+        acts.append(
+            Action(key=format_key(Draw()), label="Draw a card", style="primary", emoji="🃏")
+        )
     if f.row:
-        acts.append(Action(key="descend", label="Descend", style="success", emoji="🛬"))
+        acts.append(Action(key=format_key(Descend()), label="Descend", style="success", emoji="🛬"))
     if menu_sources(state, seat, "skill"):
-        acts.append(Action(key="menu:skill", label="Use a Skill…"))
+        acts.append(Action(key=format_key(OpenMenu("skill")), label="Use a Skill…"))
     if menu_sources(state, seat, "other"):
-        acts.append(Action(key="menu:other", label="Use a Friend or Pilot ability…"))
+        acts.append(
+            Action(key=format_key(OpenMenu("other")), label="Use a Friend or Pilot ability…")
+        )
     if not acts:
-        acts.append(Action(key="descend", label="Descend", style="success"))
+        acts.append(Action(key=format_key(Descend()), label="Descend", style="success"))
     return acts
 
 
-def handle_flight(state: State, step: Step, key: str) -> tuple[State, list[Event]]:
+def handle_flight(state: State, step: Step, key: Key) -> tuple[State, list[Event]]:
     """Resolve a Flight decision."""
     seat = step.seat
-    if key == "draw":
-        return draw_into_flight(state)
-    if key == "descend":
-        return descend(state)
-    if key.startswith("exhaust:"):
-        card = key.split(":", 1)[1]
-        state = set_flight(exhaust(state, seat, card), pitch=False)
-        return state, [
-            ev(
-                "exhausted",
-                f"{who(seat)} exhausted {card_name(state, card)} for Pitch Instability.",
-            )
-        ]
-    kind = key.split(":", 1)[1]
-    return push(state, Step(kind="abilities", seat=seat, dest=kind)), []
+    match key:
+        case Draw():
+            return draw_into_flight(state)
+        case Descend():
+            return descend(state)
+        case Exhaust(card):
+            state = set_flight(exhaust(state, seat, card), pitch=False)
+            return state, [
+                ev(
+                    "exhausted",
+                    f"{who(seat)} exhausted {card_name(state, card)} for Pitch Instability.",
+                )
+            ]
+        case OpenMenu(menu):
+            return push(state, Step(kind="abilities", seat=seat, dest=menu)), []
+    raise unexpected(key, step.kind)
 
 
 def descend(state: State) -> tuple[State, list[Event]]:
@@ -222,12 +238,16 @@ def cleanup_actions(state: State, step: Step) -> list[Action]:
     for k in step.kept:
         left.remove(k)
     acts = [
-        Action(key=f"garage:{c}", label=f"{card_name(state, c)} → {slot} Garage", group="Garage")
+        Action(
+            key=format_key(Garage(c)),
+            label=f"{card_name(state, c)} → {slot} Garage",
+            group="Garage",
+        )
         for c in dict.fromkeys(left)
     ]
     if len(step.kept) < 2 and acts:
-        return [*acts, Action(key="done", label="Done", style="primary")]
-    return [Action(key="done", label="Done", style="primary")]
+        return [*acts, Action(key=format_key(Done()), label="Done", style="primary")]
+    return [Action(key=format_key(Done()), label="Done", style="primary")]
 
 
 def _revealed_flaws(state: State) -> tuple[str, ...]:
@@ -236,11 +256,13 @@ def _revealed_flaws(state: State) -> tuple[str, ...]:
     return tuple(rc.card for rc in flight_of(state).row if data.flight(rc.card).kind == "flaw")
 
 
-def handle_cleanup(state: State, step: Step, key: str) -> tuple[State, list[Event]]:
+def handle_cleanup(state: State, step: Step, key: Key) -> tuple[State, list[Event]]:
     """Put a flaw in the Garage, or finish cleanup."""
-    if key == "done":
+    if isinstance(key, Done):
         return end_flight(pop(state), step.kept), []
-    card = key.split(":", 1)[1]
+    if not isinstance(key, Garage):
+        raise unexpected(key, step.kind)
+    card = key.card
     kept = (*step.kept, card)
     slot = "left" if len(kept) == 1 else "right"
     state = pop(state)

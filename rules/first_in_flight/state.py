@@ -7,6 +7,7 @@ from typing import Literal
 from pydantic import Field
 
 from rules.core import Frozen, Rng
+from rules.first_in_flight.keys import StepKind
 
 START = -1  # pawn position: the start area at the beginning of a Year
 GUSTAVE = "gustave"
@@ -96,7 +97,7 @@ class FlightState(Frozen):
 class Step(Frozen):
     """A decision waiting for `seat`; steps stack (the last is current)."""
 
-    kind: str
+    kind: StepKind
     seat: int
     space: int = -1  # the Action Space whose action is being taken
     option: int = -1

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from rules.core import Outcome
+from rules.core import IllegalActionError, Outcome
 from rules.first_in_flight.common import data_of, who
+from rules.first_in_flight.keys import Descend, Draw, Key, Move, StartArea, parse_key
 from rules.first_in_flight.result import gustave_shares, result
 from rules.first_in_flight.state import State
 
@@ -104,15 +105,19 @@ def prompt(state: State, seat: int) -> str:
 def explain_illegal(state: State, seat: int, key: str) -> str:
     """A precise refusal."""
     step = state.steps[-1]
-    kind = key.split(":", 1)[0]
-    if step.kind == "flight" and kind in ("move", "start"):
-        return "You are flying: draw a card, Descend or use an ability first."
-    if kind == "move":
-        return "You cannot move there: it is behind you, occupied, or you cannot pay its cost."
-    if kind == "descend":
-        return "You must draw at least one card before you Descend."
-    if kind == "draw":
-        return "You cannot draw now (your deck is empty or you must resolve Pitch Instability)."
+    try:
+        parsed: Key | None = parse_key(key, step.kind)
+    except IllegalActionError:
+        parsed = None
+    match parsed:
+        case Move() | StartArea() if step.kind == "flight":
+            return "You are flying: draw a card, Descend or use an ability first."
+        case Move():
+            return "You cannot move there: it is behind you, occupied, or you cannot pay its cost."
+        case Descend():
+            return "You must draw at least one card before you Descend."
+        case Draw():
+            return "You cannot draw now (your deck is empty or you must resolve Pitch Instability)."
     return f"That choice is not available now — {PROMPTS.get(step.kind, 'pick an offered action')}"
 
 
