@@ -12,6 +12,7 @@ from rules.core.errors import (
 from rules.core.game import BaseGame, Game, GameContract
 from rules.core.model import (
     Action,
+    Ending,
     Event,
     Frozen,
     Outcome,
@@ -25,6 +26,7 @@ from rules.core.rng import Rng
 __all__ = [
     "Action",
     "BaseGame",
+    "Ending",
     "Event",
     "Frozen",
     "Game",

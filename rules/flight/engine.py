@@ -7,12 +7,14 @@ from typing import Any, ClassVar
 from rules.core import (
     Action,
     BaseGame,
+    Ending,
     IllegalActionError,
     Outcome,
     Rng,
     Transition,
     ranks_from_scores,
 )
+from rules.core.model import Winner
 from rules.flight import actions, text
 from rules.flight.data import card, is_card, load_data, route_data
 from rules.flight.deck import new_hand_state, pack_available
@@ -67,12 +69,13 @@ class FlightGame(BaseGame[FlightState, FlightOptions, FlightGameView]):
         if not state.over:
             return None
         hands = len(state.results)
-        reason = f"after {hands} hand{'s' if hands != 1 else ''}"
+        winner: Winner = "draw" if len(state.winners) > 1 else "seats"
+        ending = Ending(winner=winner, kind="match_won", params={"hands": hands})
         return Outcome(
             scores=state.scores,
             ranks=ranks_from_scores(state.scores),
             winners=state.winners,
-            reason=reason,
+            ending=ending.model_copy(update={"text": ending_text(ending)}),
         )
 
     def prompt(self, state: FlightState, seat: int) -> str:
@@ -119,6 +122,12 @@ class FlightGame(BaseGame[FlightState, FlightOptions, FlightGameView]):
                 return _why_not_target(state, state.step.pending, route)
             case To() | Cancel():
                 return "No card is waiting to be placed. " + text.prompt(state, seat)
+
+
+def ending_text(ending: Ending) -> str:
+    """The sentence for how the match ended: after how many hands."""
+    hands = ending.params["hands"]
+    return f"after {hands} hand{'s' if hands != 1 else ''}"
 
 
 def _why_not_discard(state: FlightState, seat: int, code: str) -> str:

@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 from rules.core import (
     Action,
     BaseGame,
+    Ending,
     Event,
     IllegalActionError,
     Outcome,
@@ -15,6 +16,7 @@ from rules.core import (
     ranks_from_scores,
     seat_ref,
 )
+from rules.core.model import Winner
 from rules.takeoff import board as b
 from rules.takeoff import plays, reasons, text, turns
 from rules.takeoff.actions import legal_actions
@@ -119,7 +121,12 @@ class TakeoffGame(BaseGame[TakeoffState, TakeoffOptions, TakeoffView]):
         pts = scores(state.board, state.options.scoring, state.options.business_rows)
         ranks = ranks_from_scores(pts)
         winners = tuple(s for s in (0, 1) if ranks[s] == 1)
-        return Outcome(scores=pts, ranks=ranks, winners=winners, reason=state.end_reason)
+        winner: Winner = "draw" if len(winners) > 1 else "seats"
+        # why the game ended is stored as text in the state (since version 1); the points are data
+        ending = Ending(
+            winner=winner, kind="plane_closed", params={"points": pts}, text=state.end_reason
+        )
+        return Outcome(scores=pts, ranks=ranks, winners=winners, ending=ending)
 
     def prompt(self, state: TakeoffState, seat: int) -> str:
         """What `seat` is deciding now."""
