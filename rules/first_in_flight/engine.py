@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from rules.core import Action, BaseGame, Event, InvalidOptionsError, Outcome, Transition
-from rules.first_in_flight import actions, flight, menus, setup, text, turns
+from rules.first_in_flight import actions, flight, in_flight, menus, setup, text, turns
 from rules.first_in_flight.data import load_data
 from rules.first_in_flight.keys import Key, StepKind, parse_key
 from rules.first_in_flight.state import Options as FifOptions
@@ -36,7 +36,7 @@ STEPS: dict[StepKind, tuple[Legal, Handle]] = {
     "refresh": (menus.refresh_actions, menus.handle_refresh),
     "look": (menus.look_actions, menus.handle_look),
     "pick": (menus.pick_actions, menus.handle_pick),
-    "flight": (flight.flight_actions, flight.handle_flight),
+    "flight": (in_flight.flight_actions, in_flight.handle_flight),
     "cleanup": (flight.cleanup_actions, flight.handle_cleanup),
 }
 

@@ -22,13 +22,9 @@ from rules.first_in_flight.common import (
 from rules.first_in_flight.data import Distance, DistancePer
 from rules.first_in_flight.effects import apply_effects
 from rules.first_in_flight.keys import (
-    Descend,
     Done,
-    Draw,
-    Exhaust,
     Garage,
     Key,
-    OpenMenu,
     format_key,
     unexpected,
 )
@@ -58,71 +54,6 @@ def start_flight(state: State, seat: int, *, final: bool) -> tuple[State, list[E
     return state, [
         ev("flight_started", f"{who(seat)} shuffled their deck and began a {label}.", reveals=True)
     ]
-
-
-def ready_skills(state: State, seat: int) -> list[str]:
-    """This seat's Skill cards that are not exhausted."""
-    data = data_of(state)
-    return [
-        o.card
-        for o in player(state, seat).cards
-        if not o.exhausted and data.dev(o.card).type == "skill"
-    ]
-
-
-def flight_actions(state: State, step: Step) -> list[Action]:
-    """Draw, Descend, or open an ability menu; Pitch Instability forces exhaust-or-Descend."""
-    from rules.first_in_flight.menus import menu_sources
-
-    f = flight_of(state)
-    seat = step.seat
-    if f.pitch:
-        acts = [
-            Action(
-                key=format_key(Exhaust(c)),
-                label=f"Exhaust {card_name(state, c)}",
-                group="Pitch Instability: exhaust a Skill",
-            )
-            for c in ready_skills(state, seat)
-        ]
-        return [*acts, Action(key=format_key(Descend()), label="Descend", style="danger")]
-    acts = []
-    if player(state, seat).deck:
-        acts.append(
-            Action(key=format_key(Draw()), label="Draw a card", style="primary", emoji="🃏")
-        )
-    if f.row:
-        acts.append(Action(key=format_key(Descend()), label="Descend", style="success", emoji="🛬"))
-    if menu_sources(state, seat, "skill"):
-        acts.append(Action(key=format_key(OpenMenu("skill")), label="Use a Skill…"))
-    if menu_sources(state, seat, "other"):
-        acts.append(
-            Action(key=format_key(OpenMenu("other")), label="Use a Friend or Pilot ability…")
-        )
-    if not acts:
-        acts.append(Action(key=format_key(Descend()), label="Descend", style="success"))
-    return acts
-
-
-def handle_flight(state: State, step: Step, key: Key) -> tuple[State, list[Event]]:
-    """Resolve a Flight decision."""
-    seat = step.seat
-    match key:
-        case Draw():
-            return draw_into_flight(state)
-        case Descend():
-            return descend(state)
-        case Exhaust(card):
-            state = set_flight(exhaust(state, seat, card), pitch=False)
-            return state, [
-                ev(
-                    "exhausted",
-                    f"{who(seat)} exhausted {card_name(state, card)} for Pitch Instability.",
-                )
-            ]
-        case OpenMenu(menu):
-            return push(state, Step(kind="abilities", seat=seat, dest=menu)), []
-    raise unexpected(key, step.kind)
 
 
 def descend(state: State) -> tuple[State, list[Event]]:
