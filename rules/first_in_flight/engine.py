@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 
 from rules.core import Action, BaseGame, Event, InvalidOptionsError, Outcome, Transition
 from rules.first_in_flight import actions, flight, in_flight, menus, setup, text, turns
+from rules.first_in_flight.common import data_of
 from rules.first_in_flight.data import load_data
 from rules.first_in_flight.keys import Key, StepKind, parse_key
 from rules.first_in_flight.state import Options as FifOptions
@@ -105,6 +106,10 @@ class FirstInFlight(BaseGame[FifState, FifOptions, GameView]):
     def prompt(self, state: FifState, seat: int) -> str:
         """What this seat decides now."""
         return text.prompt(state, seat)
+
+    def data_note(self, state: FifState) -> str:
+        """Says so when the game uses the unofficial stand-in card set."""
+        return "Card data: unofficial stand-in set." if data_of(state).stand_in else ""
 
     def explain_illegal(self, state: FifState, seat: int, key: str) -> str:
         """Why a key is not legal now."""

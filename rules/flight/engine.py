@@ -90,6 +90,10 @@ class FlightGame(BaseGame[FlightState, FlightOptions, FlightGameView]):
         """The topics `rules_text` knows."""
         return list(text.TOPICS)
 
+    def data_note(self, state: FlightState) -> str:
+        """Where the card data departs from the printed game (the data file's own note)."""
+        return load_data().stand_in_note
+
     def why_unplayable(self, state: FlightState, seat: int, code: str) -> str | None:
         """Why `seat` can't play card `code` now (None when they can)."""
         if not is_card(code):
