@@ -87,11 +87,6 @@ def pop(state: State) -> State:
     return state.model_copy(update={"steps": state.steps[:-1]})
 
 
-def replace_top(state: State, step: Step) -> State:
-    """Swap the current decision for another."""
-    return state.model_copy(update={"steps": (*state.steps[:-1], step)})
-
-
 def next_seq(state: State) -> tuple[int, State]:
     """A fresh global sequence number (arrival order, record timing)."""
     return state.seq + 1, state.model_copy(update={"seq": state.seq + 1})

@@ -51,7 +51,8 @@ class FirstInFlight(BaseGame[FifState, FifOptions, GameView]):
     max_players = 4
     Options = FifOptions
     State = FifState
-    STATE_VERSION = 1
+    # 2: the write-only fields turn_seat, Player.year_used and RowCard.reduced_to are gone
+    STATE_VERSION = 2
     # a Flight's end (landing or crash, then its score) and a Year's end get a new board message
     milestone_kinds: ClassVar[frozenset[str]] = frozenset(
         {"landed", "crashed", "scored", "year_end"}
@@ -107,6 +108,13 @@ class FirstInFlight(BaseGame[FifState, FifOptions, GameView]):
         """What this seat decides now."""
         return text.prompt(state, seat)
 
+    def upgrade(self, raw: dict[str, Any], from_version: int) -> dict[str, Any]:
+        """Version 1 → 2: drop the fields nothing ever read (a stored game plays on unchanged)."""
+        if from_version == 1:
+            raw = _drop_write_only_fields(raw)
+            from_version = 2
+        return super().upgrade(raw, from_version)
+
     def data_note(self, state: FifState) -> str:
         """Says so when the game uses the unofficial stand-in card set."""
         return "Card data: unofficial stand-in set." if data_of(state).stand_in else ""
@@ -122,3 +130,14 @@ class FirstInFlight(BaseGame[FifState, FifOptions, GameView]):
     def rules_topics(self) -> list[str]:
         """Topics of the rules summary."""
         return text.topics()
+
+
+def _drop_write_only_fields(raw: dict[str, Any]) -> dict[str, Any]:
+    """A version-1 state dict without turn_seat, year_used and reduced_to."""
+    out = {k: v for k, v in raw.items() if k != "turn_seat"}
+    out["seats"] = [{k: v for k, v in p.items() if k != "year_used"} for p in raw["seats"]]
+    flight = raw.get("flight")
+    if flight is not None:
+        row = [{k: v for k, v in c.items() if k != "reduced_to"} for c in flight.get("row", [])]
+        out["flight"] = {**flight, "row": row}
+    return out

@@ -130,7 +130,7 @@ def _advance(state: State) -> tuple[State, list[Event]]:
         return end_year(state)
     if actor == gustave_actor(state):
         return gustave.take_turn(state)
-    state = state.model_copy(update={"turn_seat": actor, "turns": state.turns + 1})
+    state = state.model_copy(update={"turns": state.turns + 1})
     return push(state, Step(kind="turn", seat=actor)), []
 
 
@@ -152,7 +152,6 @@ def _next_final_flight(state: State) -> tuple[State, list[Event]]:
     state = state.model_copy(update={"final_queue": rest})
     if actor == gustave_actor(state):
         return gustave.final_flight(state)
-    state = state.model_copy(update={"turn_seat": actor})
     return start_flight(state, actor, final=True)
 
 
@@ -239,7 +238,6 @@ def refresh(state: State) -> State:
             update={
                 "cards": tuple(Owned(card=o.card) for o in m.cards),
                 "pilot_used": 0,
-                "year_used": (),
             }
         )
         for m in state.seats
