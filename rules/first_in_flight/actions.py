@@ -323,7 +323,7 @@ def commit(state: State, step: Step, pay: Payment) -> tuple[State, list[Event]]:
     opt = target_option(state, step)
     where = space_label(state, step.space)
     how = f" copying {space_label(state, step.copied)}" if step.copied >= 0 else ""
-    paid = "" if pay.label == "Free" else f" ({pay.label.split(': ')[-1].lower()})"
+    paid = "" if pay.label == "Free" else f" ({pay.cost_text.lower()})"
     text = f"{who(seat)} took {ACTION_NAMES[opt.action]} at {where}{how}{paid}."
     state, more = execute(state, step, pay)
     return state, [*events, ev("action", text), *more]

@@ -42,15 +42,18 @@ class Payment(NamedTuple):
 
     @property
     def label(self) -> str:
-        """A readable description."""
+        """A readable description (with the Upgrade X bought, if any)."""
+        return (f"X={self.x}: " if self.x else "") + self.cost_text
+
+    @property
+    def cost_text(self) -> str:
+        """What is paid, without the Upgrade X: 'Pay 2 Money (with …)' or 'Free'."""
         parts = []
         if self.money:
             parts.append(f"{self.money} Money")
         if self.time:
             parts.append(f"{self.time} Time")
         text = "Pay " + " + ".join(parts) if parts else "Free"
-        if self.x:
-            text = f"X={self.x}: {text}"
         return text + (f" (with {_reducer_name(self.reducer)})" if self.reducer else "")
 
 
