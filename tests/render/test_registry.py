@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from bot.render import REGISTRY, Pictures, private_png, public_png, renderer_for
+from bot.render.first_in_flight import STEP_WORDS
 from rules import GAMES
 from rules.first_in_flight.data import load_data as fif_data
+from rules.first_in_flight.keys import STEP_KINDS
 from rules.flight.data import load_data as flight_data
 from tests.rules.first_in_flight.helpers import act, flying, table
 
@@ -52,3 +54,8 @@ def test_data_note_comes_from_the_engine() -> None:
     flight = GAMES["flight"]
     assert flight.data_note(flight.new_game(1, 3, None)) == flight_data().stand_in_note
     assert GAMES["takeoff"].data_note(GAMES["takeoff"].new_game(1, 2, None)) == ""
+
+
+def test_the_board_names_every_first_in_flight_step() -> None:
+    """Each StepKind has its own words in the board's status line (no raw kind shown)."""
+    assert set(STEP_WORDS) == set(STEP_KINDS)
