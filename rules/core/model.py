@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Generic, Literal, TypeVar
+from typing import Any, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, computed_field, field_validator, model_validator
 
@@ -109,6 +109,20 @@ class Outcome(Frozen):
     ranks: tuple[int, ...]
     winners: tuple[int, ...]
     ending: Ending | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _reason_text_becomes_an_ending(cls, data: Any) -> Any:
+        """Accept the older `reason=` text: it becomes an ending of kind "text" (no figures)."""
+        if not isinstance(data, dict) or "reason" not in data:
+            return data
+        data = dict(data)
+        text = str(data.pop("reason") or "")
+        if data.get("ending") is None and text:
+            winners = tuple(data.get("winners", ()))
+            winner = "automa" if not winners else "draw" if len(winners) > 1 else "seats"
+            data["ending"] = Ending(winner=winner, kind="text", text=text)
+        return data
 
     @model_validator(mode="after")
     def _ending_matches_winners(self) -> Outcome:

@@ -69,3 +69,13 @@ def test_an_automa_ending_with_a_winning_seat_is_refused() -> None:
     """The ending and the winners cannot disagree."""
     with pytest.raises(ValueError, match="automa"):
         Outcome(scores=(3,), ranks=(1,), winners=(0,), ending=Ending(winner="automa", kind="x"))
+
+
+def test_an_outcome_built_from_reason_text_keeps_the_text() -> None:
+    """Code written before endings were typed still works: its text becomes a "text" ending."""
+    shared = Outcome(scores=(5, 5), ranks=(1, 1), winners=(0, 1), reason="Tied.")
+    assert shared.reason == "Tied." and shared.ending is not None
+    assert (shared.ending.winner, shared.ending.kind) == ("draw", "text")
+    gustave = Outcome(scores=(3,), ranks=(2,), winners=(), reason="Gustave won.")
+    assert gustave.automa_won and gustave.reason == "Gustave won."
+    assert Outcome(scores=(1,), ranks=(1,), winners=(0,)).reason == ""
