@@ -17,7 +17,7 @@ from typing import Any
 
 from PIL import Image, ImageChops
 
-from bot.render import public_png, renderer_for
+from bot.render import first_in_flight, public_png, renderer_for
 from bot.render.common import to_png, to_png_full
 from bot.render.pool import RenderPool
 from bot.render.samples import after_moves, final, play_until
@@ -67,8 +67,7 @@ def _fif_states() -> list[tuple[str, Any]]:
 
 def bench_fif() -> list[str]:
     """Before/after for the 4-player First in Flight board."""
-    module = renderer_for("first-in-flight")
-    assert module is not None
+    module = first_in_flight
     lines = []
     for label, state in _fif_states():
         view = GAMES["first-in-flight"].view(state, None)
@@ -95,14 +94,14 @@ def bench_fif() -> list[str]:
 
 def bench_game(game_id: str, players: int, moves: int) -> list[str]:
     """Draw and encode figures of one game's board and private view (after vs old encoding)."""
-    module = renderer_for(game_id)
-    assert module is not None
+    renderer = renderer_for(game_id)
+    assert renderer is not None
     state = after_moves(game_id, players, moves, seed=3)
     game = GAMES[game_id]
     lines = []
     for label, view, draw in (
-        ("board", game.view(state, None), module.render_board),
-        ("private", game.view(state, 0), module.render_private),
+        ("board", game.view(state, None), renderer.board),
+        ("private", game.view(state, 0), renderer.private),
     ):
         image = draw(view, names=NAMES[:players])
         ms = median_ms(lambda d=draw, v=view: d(v, names=NAMES[:players]))

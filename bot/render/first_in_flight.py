@@ -206,10 +206,6 @@ def render_private(view: GameView, *, names: Sequence[str], odds_aid: bool = Tru
     return image
 
 
-# The bot edits the live turn message with this picture while a player keeps acting.
-render_live = render_board
-
-
 def alt_text(view: GameView, *, names: Sequence[str], last: str = "") -> str:
     """The picture in words (≤ 1,024 characters), for screen readers and images turned off."""
     return alt.first_in_flight(view, names, last)

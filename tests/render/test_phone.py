@@ -81,19 +81,19 @@ CASES = [(game, moment, make) for game, moments in SAMPLES.items() for moment, m
 def _pictures(game_id: str, state: Any) -> Iterator[tuple[str, Callable[[], Image.Image]]]:
     """Every picture the bot posts for a state: the board, the live picture, each seat's view."""
     game = GAMES[game_id]
-    module = renderer_for(game_id)
-    assert module is not None
+    renderer = renderer_for(game_id)
+    assert renderer is not None
     names = NAMES[: state.players] if hasattr(state, "players") else NAMES[:2]
     public = game.view(state, None)
 
     def draw(fn: Callable[..., Image.Image], view: BaseModel) -> Callable[[], Image.Image]:
         return lambda: fn(view, names=names)
 
-    yield "board", draw(module.render_board, public)
-    if hasattr(module, "render_live"):
-        yield "live", draw(module.render_live, public)
+    yield "board", draw(renderer.board, public)
+    if renderer.live is not None:
+        yield "live", draw(renderer.live, public)
     for seat in range(len(names)):
-        yield f"seat {seat}", draw(module.render_private, game.view(state, seat))
+        yield f"seat {seat}", draw(renderer.private, game.view(state, seat))
 
 
 @pytest.mark.parametrize(
