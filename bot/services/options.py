@@ -1,0 +1,41 @@
+"""Checking `/game new` options completely before a lobby exists (so `/game start` never fails)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import ValidationError
+
+from rules.core import Game, InvalidOptionsError
+
+
+def validated_options(game: Game, options: dict[str, Any] | None) -> dict[str, Any]:
+    """The options with defaults filled in, refused with a reason if the game cannot use them."""
+    try:
+        parsed = game.Options.model_validate(options or {})
+    except ValidationError as exc:
+        raise InvalidOptionsError(f"Invalid options for {game.title}: {_reasons(exc)}") from None
+    try:
+        # A dry set-up catches what the model alone cannot (e.g. a card data file that is missing).
+        game.new_game(0, game.min_players, parsed)
+    except InvalidOptionsError as exc:
+        raise InvalidOptionsError(_trimmed(str(exc))) from None
+    except ValueError as exc:
+        reason = _trimmed(str(exc))
+        raise InvalidOptionsError(f"Invalid options for {game.title}: {reason}") from None
+    return parsed.model_dump(mode="json")
+
+
+def _reasons(exc: ValidationError) -> str:
+    """`field: reason` for each error, without pydantic's input echo and documentation links."""
+    parts = []
+    for error in exc.errors(include_url=False, include_input=False):
+        where = ".".join(str(part) for part in error["loc"]) or "options"
+        parts.append(f"{where}: {error['msg']}")
+    return _trimmed("; ".join(parts))
+
+
+def _trimmed(text: str, limit: int = 300) -> str:
+    """One line, short enough for a refusal message."""
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
