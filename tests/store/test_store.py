@@ -158,7 +158,7 @@ async def test_a_failed_commit_rolls_back_and_the_store_stays_usable(store: Stor
                 "CREATE TABLE probe (game_pk BIGINT REFERENCES games (pk) "
                 "DEFERRABLE INITIALLY DEFERRED)"
             )
-    with pytest.raises(sqlite3.IntegrityError, match="(?i)FOREIGN KEY"):
+    with pytest.raises(sqlite3.IntegrityError, match=r"(?i)FOREIGN KEY"):
         async with store.transaction() as db:
             if store.dialect == "postgres":
                 await db.execute("INSERT INTO probe (game_pk) VALUES (999)")
