@@ -11,8 +11,8 @@ import asyncio
 import functools
 import os
 import uuid
-from concurrent.futures import ThreadPoolExecutor
 from collections.abc import AsyncIterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import asyncpg
