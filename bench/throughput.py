@@ -10,8 +10,10 @@ from __future__ import annotations
 import asyncio
 import subprocess
 import sys
+import tempfile
 import time
 from itertools import count
+from pathlib import Path
 
 from bench.commit import PLAYERS, Table, bench_game
 from bench.pg import postgres_problem, temporary_schema
@@ -81,6 +83,10 @@ def main() -> None:
             asyncio.run(_prepare(url))
             rate = run(url, processes)
         print(f"  {processes} process{'es' if processes > 1 else ''}: {rate:.0f} moves/s")
+    with tempfile.TemporaryDirectory(prefix="hangar-bench-") as tmp:
+        url = str(Path(tmp) / "throughput.sqlite3")
+        asyncio.run(_prepare(url))
+        print(f"  for comparison, SQLite in 1 process: {run(url, 1):.0f} moves/s")
     print(f"  (players {PLAYERS}; all writers share one PostgreSQL write lock, as on SQLite)")
 
 

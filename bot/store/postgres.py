@@ -148,7 +148,7 @@ class PgStore:
         self._write_key = lock_key(namespace, "write")
 
     @classmethod
-    async def open(cls, url: str, *, min_size: int = 1, max_size: int = 10) -> PgStore:
+    async def open(cls, url: str, *, min_size: int = 1, max_size: int = 5) -> PgStore:
         """Connect to the server named by `url` and migrate its schema."""
         from bot.store.migrations import migrate_postgres
 
@@ -209,8 +209,12 @@ class PgStore:
         await self.pool.close()
 
 
-async def create_pool(url: str, *, min_size: int = 1, max_size: int = 10) -> asyncpg.Pool:
-    """A pool for `url`; asyncpg reads sslmode (and any server setting) from the URL itself."""
+async def create_pool(url: str, *, min_size: int = 1, max_size: int = 5) -> asyncpg.Pool:
+    """A pool for `url`; asyncpg reads sslmode (and any server setting) from the URL itself.
+
+    Five connections: writes are serialised anyway, and small plans (Heroku's has 20) must fit
+    a few processes plus the `copy` and `migrate` tools.
+    """
     pool = await asyncpg.create_pool(
         dsn=url, min_size=min_size, max_size=max_size, command_timeout=60
     )
