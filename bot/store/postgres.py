@@ -12,9 +12,13 @@ import asyncpg
 
 from bot.store.errors import PostgresIntegrityError
 
-# Tables whose key PostgreSQL generates: an INSERT without RETURNING gets `RETURNING <key>` so the
-# cursor's lastrowid works as on SQLite (new tables use explicit keys, so this list stays short).
-GENERATED_KEYS = {"games": "pk"}
+# An INSERT (without RETURNING) into a table whose key PostgreSQL generates (an identity column:
+# what a portable `INTEGER PRIMARY KEY` becomes) gets `RETURNING <key>`, so the cursor's lastrowid
+# works as on SQLite. The identity column of each table is looked up once per store.
+_IDENTITY_SQL = (
+    "SELECT a.attname FROM pg_attribute a WHERE a.attrelid = to_regclass($1) "
+    "AND a.attidentity <> '' AND NOT a.attisdropped"
+)
 _INSERT_INTO = re.compile(r"^\s*INSERT\s+INTO\s+(\w+)", re.IGNORECASE)
 _RETURNS_ROWS = re.compile(r"^\s*(SELECT|WITH|VALUES)\b|\bRETURNING\b", re.IGNORECASE)
 _STATUS_COUNT = re.compile(r"(\d+)$")
@@ -91,8 +95,16 @@ class PgDb:
 
     dialect = "postgres"
 
-    def __init__(self, conn: asyncpg.Connection) -> None:
+    def __init__(self, conn: asyncpg.Connection, identities: dict[str, str | None]) -> None:
         self.conn = conn
+        self._identities = identities  # table → generated key column (shared by the store)
+
+    async def _generated_key(self, table: str) -> str | None:
+        """The identity column of `table`, if it has one (cached)."""
+        table = table.lower()
+        if table not in self._identities:
+            self._identities[table] = await self.conn.fetchval(_IDENTITY_SQL, table)
+        return self._identities[table]
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> _Pending:
         """Run one statement; `await` it for a cursor or use it with `async with`."""
@@ -109,7 +121,7 @@ class PgDb:
         """Execute with translated placeholders; RETURNING supplies lastrowid for generated keys."""
         text = translate(sql)
         insert = _INSERT_INTO.match(text)
-        key = GENERATED_KEYS.get(insert.group(1).lower()) if insert else None
+        key = await self._generated_key(insert.group(1)) if insert else None
         if key and not _RETURNS_ROWS.search(text):
             text = f"{text.rstrip().rstrip(';')} RETURNING {key}"
         with _integrity():
@@ -146,6 +158,7 @@ class PgStore:
         # Advisory locks are per database; the schema keeps parallel test schemas apart.
         self.namespace = namespace
         self._write_key = lock_key(namespace, "write")
+        self._identities: dict[str, str | None] = {}
 
     @classmethod
     async def open(cls, url: str, *, min_size: int = 1, max_size: int = 5) -> PgStore:
@@ -177,7 +190,7 @@ class PgStore:
         with _integrity():
             async with self.pool.acquire() as conn, conn.transaction():
                 await conn.execute("SELECT pg_advisory_xact_lock($1)", self._write_key)
-                yield PgDb(conn)
+                yield PgDb(conn, self._identities)
 
     @asynccontextmanager
     async def reading(self) -> AsyncIterator[PgDb]:
@@ -186,7 +199,7 @@ class PgStore:
             self.pool.acquire() as conn,
             conn.transaction(isolation="repeatable_read", readonly=True),
         ):
-            yield PgDb(conn)
+            yield PgDb(conn, self._identities)
 
     @asynccontextmanager
     async def exclusive(self, name: str) -> AsyncIterator[None]:

@@ -8,7 +8,7 @@ import pytest
 
 from bot.store import LATEST, IntegrityError, open_store
 from bot.store import repository as repo
-from bot.store.migrations import migrate_postgres, postgres_schema_version
+from bot.store.migrations import migrate_postgres, postgres_schema_version, postgres_sql
 from bot.store.postgres import translate
 from tests.support.databases import postgres_schema
 
@@ -84,5 +84,28 @@ async def test_the_log_cannot_be_truncated(url: str) -> None:
         with pytest.raises(IntegrityError, match="append-only"):
             async with store.transaction() as db:
                 await db.execute("TRUNCATE actions CASCADE")
+    finally:
+        await store.close()
+
+
+async def test_portable_ddl_gets_64_bit_columns_and_a_generated_key(url: str) -> None:
+    """A later migration's `INTEGER PRIMARY KEY` table hands out keys through lastrowid."""
+    store = await open_store(url)
+    try:
+        async with store.transaction() as db:
+            ddl = "CREATE TABLE notes (id INTEGER PRIMARY KEY, who INTEGER, at REAL, body TEXT)"
+            await db.execute(postgres_sql(ddl))
+            sql = "INSERT INTO notes (who, at, body) VALUES (?, ?, ?)"
+            first = await db.execute(sql, (SNOWFLAKE, 0.5, "a"))
+            second = await db.execute(sql, (SNOWFLAKE, 0.25, "b"))
+        assert (first.lastrowid, second.lastrowid) == (1, 2)
+        async with (
+            store.reading() as db,
+            db.execute("SELECT who, at FROM notes ORDER BY id") as cur,
+        ):
+            assert [(r["who"], r["at"]) for r in await cur.fetchall()] == [
+                (SNOWFLAKE, 0.5),
+                (SNOWFLAKE, 0.25),
+            ]
     finally:
         await store.close()
