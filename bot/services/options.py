@@ -36,6 +36,6 @@ def _reasons(exc: ValidationError) -> str:
 
 
 def _trimmed(text: str, limit: int = 300) -> str:
-    """One line, short enough for a refusal message."""
-    text = " ".join(text.split())
+    """One line, short enough for a refusal, and unable to ping (@ gets a zero-width space)."""
+    text = " ".join(text.split()).replace("@", "@\u200b")
     return text if len(text) <= limit else text[: limit - 1] + "…"
