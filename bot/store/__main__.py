@@ -6,6 +6,8 @@ import argparse
 import asyncio
 import sys
 
+import asyncpg
+
 from bot.settings import Settings
 
 
@@ -56,7 +58,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "migrate":
             return asyncio.run(_migrate(args.url or Settings().database_url))
         return asyncio.run(_copy(args.source, args.target))
-    except (ValueError, OSError, RuntimeError) as exc:
+    except (ValueError, OSError, RuntimeError, asyncpg.PostgresError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
 
