@@ -13,11 +13,14 @@ import discord
 import yarl
 from discord import app_commands
 
-from bot.commands import admin, game, play
+from bot.commands import admin, clock, game, play, stats
 from bot.components import ActionButton, ActionSelect, HandButton, LobbyButton
 from bot.errors import on_app_command_error
 from bot.health import HealthServer
+from bot.scheduler import Scheduler
+from bot.services.clock import Clock, ClockService
 from bot.services.games import GameService
+from bot.services.history import backfill
 from bot.settings import Settings
 from bot.store import open_store
 from bot.store.connection import AnyStore
@@ -37,6 +40,8 @@ class HangarBot(discord.Client):
         self.store: AnyStore | None = None
         self._service: GameService | None = None
         self._health: HealthServer | None = None
+        self.clocks: ClockService
+        self.scheduler: Scheduler | None = None
 
     @property
     def service(self) -> GameService:
@@ -53,12 +58,29 @@ class HangarBot(discord.Client):
         if self.settings.health_port is not None:
             self._health = HealthServer(self, self.settings.health_port)
             await self._health.start()
-        for group in (game.GameGroup(), admin.AdminGroup()):
+        self.clocks = ClockService(
+            self._service, Clock(self.settings.hangar_time_scale), on_change=self._rearm
+        )
+        self.scheduler = Scheduler(self, self.clocks, self.settings.hangar_heartbeat_seconds)
+        await self.scheduler.recover()
+        game_group, admin_group = game.GameGroup(), admin.AdminGroup()
+        clock.extend_groups(game_group, admin_group)
+        stats.register(self.tree, game_group, admin_group)
+        for group in (game_group, admin_group, clock.AwayGroup()):
             self.tree.add_command(group)
+        self.tree.add_command(clock.notify_command)
         self.tree.add_command(play.play_command)
         self.tree.add_command(game.mygames_command)
         self.add_dynamic_items(ActionButton, ActionSelect, HandButton, LobbyButton)
+        self.add_dynamic_items(*stats.DYNAMIC_ITEMS)
+        await backfill(self.store)  # results of games that finished before history existed
         await self.sync_commands_if_changed()
+        self.scheduler.start()
+
+    def _rearm(self) -> None:
+        """A deadline changed: wake the scheduler."""
+        if self.scheduler is not None:
+            self.scheduler.rearm()
 
     async def _use_custom_gateway(self) -> None:
         """With DISCORD_API_BASE set, connect to the gateway that API names.
@@ -130,6 +152,8 @@ class HangarBot(discord.Client):
 
     async def close(self) -> None:
         """Close the database after the gateway connection."""
+        if self.scheduler is not None:
+            await self.scheduler.stop()
         await super().close()
         if self._health is not None:
             await self._health.stop()

@@ -15,15 +15,31 @@ def validated_options(game: Game, options: dict[str, Any] | None) -> dict[str, A
         parsed = game.Options.model_validate(options or {})
     except ValidationError as exc:
         raise InvalidOptionsError(f"Invalid options for {game.title}: {_reasons(exc)}") from None
-    try:
-        # A dry set-up catches what the model alone cannot (e.g. a card data file that is missing).
-        game.new_game(0, game.min_players, parsed)
-    except InvalidOptionsError as exc:
-        raise InvalidOptionsError(_trimmed(str(exc))) from None
-    except ValueError as exc:
-        reason = _trimmed(str(exc))
-        raise InvalidOptionsError(f"Invalid options for {game.title}: {reason}") from None
+    refusal = _dry_setup_refusal(game, parsed)
+    if refusal is not None:
+        raise InvalidOptionsError(refusal)
     return parsed.model_dump(mode="json")
+
+
+def _dry_setup_refusal(game: Game, parsed: Any) -> str | None:
+    """Why no table size could start with these options, or None if one can.
+
+    A dry set-up catches what the model alone cannot (e.g. a card data file that is missing).
+    Options that suit only some player counts pass: `/game start` checks the actual count.
+    """
+    reason = None
+    for players in range(game.min_players, game.max_players + 1):
+        try:
+            game.new_game(0, players, parsed)
+        except InvalidOptionsError as exc:
+            reason = reason or _trimmed(str(exc))
+        except ValueError as exc:
+            reason = reason or _trimmed(f"Invalid options for {game.title}: {exc}")
+        except Exception:  # an engine's own failure is not the player's fault; start will tell
+            return None
+        else:
+            return None
+    return reason
 
 
 def _reasons(exc: ValidationError) -> str:

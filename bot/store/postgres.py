@@ -222,6 +222,18 @@ class PgStore:
         await self.pool.close()
 
 
+def _numeric(text: str) -> int | float:
+    """PostgreSQL `numeric` (SUM of integers, AVG …) as SQLite does: int if whole, else float."""
+    return int(text) if text.lstrip("-").isdigit() else float(text)
+
+
+async def _like_sqlite(conn: asyncpg.Connection) -> None:
+    """Per connection: numbers come back as int/float (not Decimal), as the repository expects."""
+    await conn.set_type_codec(
+        "numeric", schema="pg_catalog", encoder=str, decoder=_numeric, format="text"
+    )
+
+
 async def create_pool(url: str, *, min_size: int = 1, max_size: int = 5) -> asyncpg.Pool:
     """A pool for `url`; asyncpg reads sslmode (and any server setting) from the URL itself.
 
@@ -229,7 +241,7 @@ async def create_pool(url: str, *, min_size: int = 1, max_size: int = 5) -> asyn
     a few processes plus the `copy` and `migrate` tools.
     """
     pool = await asyncpg.create_pool(
-        dsn=url, min_size=min_size, max_size=max_size, command_timeout=60
+        dsn=url, min_size=min_size, max_size=max_size, command_timeout=60, init=_like_sqlite
     )
     assert pool is not None
     return pool
