@@ -6,7 +6,7 @@ import logging
 import os
 import sys
 
-from bot.settings import MISSING_TOKEN_HELP, Settings
+from bot.settings import MISSING_TOKEN_HELP, SQLITE_SHARDS_REFUSED, Settings
 from bot.startup import (
     StartupError,
     check_database,
@@ -51,6 +51,9 @@ def main() -> int:
     log = logging.getLogger("bot")
     if settings.discord_token is None or not settings.discord_token.get_secret_value().strip():
         log.error("%s", MISSING_TOKEN_HELP)
+        return EXIT_NO_TOKEN
+    if settings.shares_shards and not settings.is_postgres:
+        log.error("%s", SQLITE_SHARDS_REFUSED)
         return EXIT_NO_TOKEN
     try:
         check_database(settings)

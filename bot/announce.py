@@ -107,7 +107,7 @@ class Announcer:
             except Exception:  # one damaged game must not block the others' boards
                 log.exception("Game %s: its pending board cannot be loaded", pk)
                 continue
-            if board is None:
+            if board is None or not self._mine(board.loaded.record.guild_id):
                 continue
             error = await self._attempt(board)
             # Missing permissions are not an outage: the row waits for the next change or start.
@@ -307,6 +307,15 @@ class Announcer:
                 continue
             if owed == 0:
                 return
+
+    def _mine(self, guild_id: int) -> bool:
+        """True unless another process runs this guild's shard (it delivers that board)."""
+        settings = getattr(self.bot, "settings", None)
+        count = getattr(settings, "shard_count", None)
+        ids = getattr(settings, "shard_ids", None)
+        if not count or ids is None:
+            return True
+        return (guild_id >> 22) % count in ids
 
     def _lock(self, pk: int) -> asyncio.Lock:
         """The lock that serialises deliveries of one game's boards."""

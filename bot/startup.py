@@ -108,8 +108,8 @@ def describe_failure(exc: BaseException) -> str | None:
         return "Discord refused the token (401 Unauthorized) — check DISCORD_TOKEN."
     if isinstance(exc, aiohttp.ClientError | discord.GatewayNotFound):
         return f"cannot reach Discord: {exc}"
-    if isinstance(exc, sqlite3.Error):
-        return f"the database cannot be used: {exc}"
+    if isinstance(exc, sqlite3.Error) or type(exc).__module__.startswith("asyncpg"):
+        return f"the database cannot be used: {redact_url(str(exc))}"
     if isinstance(exc, OSError):
         return f"{exc.strerror or exc}" + (f": {exc.filename}" if exc.filename else "")
     return None

@@ -5,7 +5,6 @@ from __future__ import annotations
 import dataclasses
 import logging
 import secrets
-import sqlite3
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping, Sequence
@@ -27,8 +26,9 @@ from bot.services.errors import (
     UndoRefusedError,
 )
 from bot.services.history import record_finished
+from bot.services.options import validated_options
 from bot.services.replay import differences, exported, refuse_revealing, replay, rng_draws
-from bot.store import Store, outbox
+from bot.store import IntegrityError, Store, outbox
 from bot.store import repository as repo
 from bot.store.outbox import Announcement
 from bot.store.raw import raw_rows
@@ -210,7 +210,7 @@ class GameService:
                     creator_id=creator_id,
                     now=now,
                 )
-            except sqlite3.IntegrityError:
+            except IntegrityError:
                 # Another process opened a game here between our check and this insert.
                 raise _busy(game) from None
             await repo.replace_seats(db, pk, (SeatRecord(0, creator_id, creator_name),), now)
@@ -721,11 +721,8 @@ def _check_started(record: GameRecord) -> None:
 
 
 def _validated_options(game: Game, options: dict[str, Any] | None) -> dict[str, Any]:
-    """Options checked against the game's model, with defaults filled in."""
-    try:
-        return game.Options.model_validate(options or {}).model_dump(mode="json")
-    except ValueError as exc:
-        raise InvalidOptionsError(f"Invalid options for {game.title}: {exc}") from exc
+    """Options checked against the game's model and a dry set-up, with defaults filled in."""
+    return validated_options(game, options)
 
 
 def _new_game(game: Game, record: GameRecord, players: int) -> Any:

@@ -4,17 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-import aiosqlite
 
-
-async def _rows(db: aiosqlite.Connection, sql: str, game_pk: int) -> list[dict[str, Any]]:
+async def _rows(db: Any, sql: str, game_pk: int) -> list[dict[str, Any]]:
     """Every row of a query as a column → value dict."""
     async with db.execute(sql, (game_pk,)) as cursor:
-        names = [column[0] for column in cursor.description]
-        return [dict(zip(names, tuple(row), strict=True)) for row in await cursor.fetchall()]
+        rows = await cursor.fetchall()
+    # SQLite rows and asyncpg records both know their column names.
+    return [dict(zip(row.keys(), tuple(row), strict=True)) for row in rows]
 
 
-async def raw_rows(db: aiosqlite.Connection, game_pk: int) -> dict[str, Any]:
+async def raw_rows(db: Any, game_pk: int) -> dict[str, Any]:
     """The game's row, seats, log and events, undecoded (JSON columns stay text)."""
     return {
         "format": "hangar-raw/1",
