@@ -29,6 +29,7 @@ from bot.store import repository as repo
 from bot.store.repository import ActionRecord, GameRecord, SeatRecord, StoredGame
 from rules.core import (
     Event,
+    messages,
     Game,
     InvalidOptionsError,
     NotYourTurnError,
@@ -41,7 +42,7 @@ from rules.core import (
 
 log = logging.getLogger(__name__)
 
-STALE_MESSAGE = "This prompt is out of date — the game has moved on."
+STALE_MESSAGE = messages.STALE
 
 
 @dataclass(frozen=True)
@@ -102,9 +103,8 @@ def turn_message(active: Sequence[int]) -> str:
     """'Not your turn — it is {seat1}'s turn.' with seat placeholders the bot fills in."""
     refs = [seat_ref(seat) for seat in active]
     if not refs:
-        return "Nobody can move now — the game is over."
-    who = refs[0] if len(refs) == 1 else ", ".join(refs[:-1]) + " and " + refs[-1]
-    return f"Not your turn — it is {who}'s turn."
+        return messages.GAME_OVER
+    return messages.not_your_turn(messages.join_names(refs))
 
 
 class GameService:
@@ -453,9 +453,7 @@ def _started(stored: StoredGame) -> StoredGame:
 def _check_started(record: GameRecord) -> None:
     """Raise NotStartedError for a lobby."""
     if record.status == "lobby":
-        raise NotStartedError(
-            "The game has not started yet — the creator starts it with /game start."
-        )
+        raise NotStartedError(messages.NOT_STARTED)
 
 
 def _validated_options(game: Game, options: dict[str, Any] | None) -> dict[str, Any]:

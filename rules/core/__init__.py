@@ -9,6 +9,7 @@ from rules.core.errors import (
     StaleActionError,
     UnknownGameError,
 )
+from rules.core import messages
 from rules.core.game import BaseGame, Game
 from rules.core.model import (
     Action,
@@ -39,6 +40,7 @@ __all__ = [
     "Transition",
     "UnknownGameError",
     "fill_names",
+    "messages",
     "ranks_from_scores",
     "seat_ref",
 ]

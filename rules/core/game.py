@@ -12,6 +12,7 @@ from rules.core.errors import (
     InvalidOptionsError,
     NotYourTurnError,
 )
+from rules.core import messages
 from rules.core.model import Action, Outcome, Transition
 
 S = TypeVar("S", bound=BaseModel)
@@ -116,22 +117,25 @@ class BaseGame(Generic[S]):
             )
 
     def explain_illegal(self, state: Any, seat: int, key: str) -> str:
-        """Why `key` is not a legal action now; games override for precise reasons."""
-        return "That move is not available now — pick one of the offered actions."
+        """Why `key` is not legal now ("" = no reason beyond the shared refusal); games override.
+
+        The reason is appended to the one refusal sentence every game shares (rules.core.messages).
+        """
+        return ""
 
     def resolve(self, state: Any, seat: int, action: Action | str) -> Action:
         """The legal action matching `action` (or its key), or a RulesError saying why not."""
         key = action if isinstance(action, str) else action.key
         active = self.active_players(state)  # type: ignore[attr-defined]
         if not active:
-            raise GameOverError("The game is over.")
+            raise GameOverError(messages.GAME_OVER)
         if seat not in active:
-            raise NotYourTurnError("It is not your turn.")
+            raise NotYourTurnError(messages.NOT_YOUR_TURN)
         legal: list[Action] = self.legal_actions(state, seat)  # type: ignore[attr-defined]
         for candidate in legal:
             if candidate.key == key:
                 return candidate
-        raise IllegalActionError(self.explain_illegal(state, seat, key))
+        raise IllegalActionError(messages.refusal(self.explain_illegal(state, seat, key)))
 
     def prompt(self, state: Any, seat: int) -> str:
         """Default prompt; games override with something specific."""

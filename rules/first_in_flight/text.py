@@ -113,7 +113,7 @@ def explain_illegal(state: State, seat: int, key: str) -> str:
         return "You must draw at least one card before you Descend."
     if kind == "draw":
         return "You cannot draw now (your deck is empty or you must resolve Pitch Instability)."
-    return f"That choice is not available now — {PROMPTS.get(step.kind, 'pick an offered action')}"
+    return ""  # anything else: the shared refusal (rules.core.messages) says all there is
 
 
 def outcome(state: State) -> Outcome:

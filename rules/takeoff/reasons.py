@@ -37,7 +37,7 @@ def explain(state: TakeoffState, player: int, key: str) -> str:
         if state.final_round:
             return "You already played in your last turn: finish it instead."
         return "Declining is only possible in the last turns after the third pass of the pile."
-    return "That is not a Takeoff! action — pick one of the offered choices."
+    return ""  # an unknown key: the shared refusal (rules.core.messages) says all there is
 
 
 def _explain_play(state: TakeoffState, player: int, card: str) -> str:
