@@ -19,6 +19,7 @@ from bot.render.common import (
     seat_name,
     tint,
 )
+from rules.core.messages import plural
 from rules.flight.view import CardView, FlightGameView, FlightView, ObstacleView
 
 WIDTH = 900
@@ -58,7 +59,7 @@ def _header(draw: ImageDraw.ImageDraw, view: FlightGameView, names: Sequence[str
     goal = (
         f"match to {view.target} points"
         if view.match == "target"
-        else f"match of {view.hands_to_play} hand{'s' if view.hands_to_play != 1 else ''}"
+        else f"match of {plural(view.hands_to_play, 'hand')}"
     )
     info = f"Hand {view.hand_number} · dealer {seat_name(names, view.dealer)} · {goal}"
     draw.text((MARGIN + 100, 18), fit_text(info, WIDTH - 140, 15), font=font(15), fill=MUTED)
@@ -232,10 +233,11 @@ def _route_name(card: CardView) -> str:
 def _small_card(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], card: CardView) -> None:
     """A compact card face (used for the exposed discard)."""
     colour = card.colour or SPECIAL_COLOURS.get(card.kind, MUTED)
+    # The route name goes in the two-line lower half: on the top line it was cut ("South Afr…").
     if card.kind == "route":
-        top, bottom = f"{_route_name(card)} {card.number}", card.town or ""
+        top, bottom = str(card.number), f"{_route_name(card)}\n{card.town or ''}"
     elif card.kind == "aeroplane":
-        top, bottom = f"{_route_name(card)} ✈", "Aeroplane"
+        top, bottom = "✈", f"{_route_name(card)}\nAeroplane"
     else:
         top, bottom = SHORT_TITLES.get(card.kind, (card.name, ""))
     _filled_slot(draw, box, top, bottom, colour)
@@ -246,7 +248,7 @@ def _pile(draw: ImageDraw.ImageDraw, view: FlightGameView, y: int) -> None:
     draw.text((MARGIN, y), "Pack", font=font(13, bold=True), fill=INK)
     back = (MARGIN, y + 20, MARGIN + CARD_W, y + 20 + CARD_H)
     draw.rounded_rectangle(back, radius=6, fill="#30415d", outline=INK)
-    centred(draw, back, f"{view.pack_size} cards", 14, bold=True, fill=WHITE)
+    centred(draw, back, plural(view.pack_size, "card"), 14, bold=True, fill=WHITE)
     x = MARGIN + SLOT_W + 8
     draw.text((x, y), "Exposed discard", font=font(13, bold=True), fill=INK)
     face = (x, y + 20, x + CARD_W, y + 20 + CARD_H)
@@ -359,7 +361,8 @@ def render_private(view: FlightGameView, *, names: Sequence[str]) -> Image.Image
     _header(draw, view, names)
     who = seat_name(names, view.viewer) if view.viewer is not None else "?"
     total = sum(c.points for c in hand)
-    title = f"{who}'s hand — {len(hand)} cards, {total} points if caught holding them"
+    cards, points = plural(len(hand), "card"), plural(total, "point")
+    title = f"{who}'s hand — {cards}, {points} if caught holding them"
     draw.text(
         (MARGIN, HEADER_H + 8),
         fit_text(title, WIDTH - 2 * MARGIN, 15),

@@ -29,7 +29,6 @@ from bot.store import repository as repo
 from bot.store.repository import ActionRecord, GameRecord, SeatRecord, StoredGame
 from rules.core import (
     Event,
-    messages,
     Game,
     InvalidOptionsError,
     NotYourTurnError,
@@ -37,8 +36,10 @@ from rules.core import (
     RulesError,
     StaleActionError,
     UnknownGameError,
+    messages,
     seat_ref,
 )
+from rules.core.messages import plural
 
 log = logging.getLogger(__name__)
 
@@ -325,9 +326,11 @@ class GameService:
             current.game.dump_state(current.state), current.game.dump_state(replayed)
         )
         if diffs:
-            detail = f"Replaying {len(actions)} moves differs from the snapshot at {diffs[0]}."
+            moves = plural(len(actions), "move")
+            detail = f"Replaying {moves} differs from the snapshot at {diffs[0]}."
             return VerifyReport(False, len(actions), detail, tuple(diffs))
-        return VerifyReport(True, len(actions), f"{len(actions)} moves replay to the snapshot.")
+        replayed = f"{plural(len(actions), 'move')} replay to the snapshot."
+        return VerifyReport(True, len(actions), replayed)
 
     async def export(self, channel_id: int) -> dict[str, Any]:
         """A JSON-ready replay: game, options, seed, seats and the moves in force."""

@@ -1,5 +1,6 @@
 """The rules contract shared by all games (DESIGN.md §2)."""
 
+from rules.core import messages
 from rules.core.errors import (
     GameOverError,
     IllegalActionError,
@@ -9,7 +10,6 @@ from rules.core.errors import (
     StaleActionError,
     UnknownGameError,
 )
-from rules.core import messages
 from rules.core.game import BaseGame, Game
 from rules.core.model import (
     Action,

@@ -6,13 +6,13 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
 
 from pydantic import BaseModel
 
+from rules.core import messages
 from rules.core.errors import (
     GameOverError,
     IllegalActionError,
     InvalidOptionsError,
     NotYourTurnError,
 )
-from rules.core import messages
 from rules.core.model import Action, Outcome, Transition
 
 S = TypeVar("S", bound=BaseModel)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from rules.core import Action, Event
+from rules.core.messages import plural
 from rules.first_in_flight.board import (
     action_spaces,
     move_pawn,
@@ -327,7 +328,7 @@ def execute(state: State, step: Step, pay: Payment) -> tuple[State, list[Event]]
     opt = target_option(state, step)
     if opt.action == "funding":
         return add_coins(state, seat, opt.amount), [
-            ev("coins", f"{who(seat)} took {opt.amount} coins.")
+            ev("coins", f"{who(seat)} took {plural(opt.amount, 'coin')}.")
         ]
     if opt.action in ("glide", "experience"):
         return gain(state, seat, opt.action)
@@ -346,7 +347,7 @@ def start_upgrade(state: State, seat: int, x: int) -> tuple[State, list[Event]]:
     keep = min(2, len(cards))
     step = Step(kind="pick", seat=seat, cards=cards, keep=keep, dest="upgrade", source="upgrade")
     names = ", ".join(card_name(state, c) for c in cards)
-    text = f"{who(seat)} looked at {len(cards)} Upgrade cards."
+    text = f"{who(seat)} looked at {plural(len(cards), 'Upgrade card')}."
     return push(state, step), [
         ev("looked", text, seat=seat, private=f"You saw: {names}.", reveals=True)
     ]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules.core import Action, Event
+from rules.core.messages import plural
 from rules.first_in_flight import gustave
 from rules.first_in_flight.actions import begin, move_targets
 from rules.first_in_flight.board import (
@@ -192,7 +193,9 @@ def michelin_cup(state: State) -> tuple[State, list[Event]]:
         rank = ranking.index(seat) if seat in ranking else len(prizes) - 1
         prize = prizes[min(rank, len(prizes) - 1)]
         state = add_coins(state, seat, prize)
-        events.append(ev("cup", f"{who(seat)} received {prize} coins from the Michelin Cup."))
+        events.append(
+            ev("cup", f"{who(seat)} received {plural(prize, 'coin')} from the Michelin Cup.")
+        )
     return state, events
 
 

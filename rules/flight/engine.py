@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from rules.core import Action, BaseGame, Event, Outcome, Rng, Transition, ranks_from_scores
+from rules.core.messages import plural
 from rules.flight import actions, text
 from rules.flight.data import card, is_card, load_data, route_data
 from rules.flight.deck import dealt_event, new_hand_state, pack_available
@@ -61,7 +62,7 @@ class FlightGame(BaseGame[FlightState]):
         if not state.over:
             return None
         hands = len(state.results)
-        reason = f"after {hands} hand{'s' if hands != 1 else ''}"
+        reason = f"after {plural(hands, 'hand')}"
         return Outcome(
             scores=state.scores,
             ranks=ranks_from_scores(state.scores),

@@ -120,3 +120,16 @@ def test_missing_names_fall_back_to_seat_numbers() -> None:
     """A short names list still renders every seat."""
     state = GAME.new_game(2, 4, None)
     assert render_board(GAME.view(state, None), names=["Alice"]).height > 0
+
+
+def test_long_names_wrap_instead_of_being_cut() -> None:
+    """Issue 15: 'Jerusalem (Ly…' and 'South Afr…' — names wrap onto a second line in a card."""
+    from bot.render.common import wrap_text
+    from bot.render.flight import CARD_W
+
+    assert wrap_text("Jerusalem (Lydda)", CARD_W - 12, 11) == ["Jerusalem", "(Lydda)"]
+    assert wrap_text("South Africa\nJohannesburg", CARD_W - 12, 11) == [
+        "South Africa",
+        "Johannesburg",
+    ]
+    assert not any("…" in line for line in wrap_text("Jerusalem (Lydda)", CARD_W - 12, 11))
