@@ -144,8 +144,9 @@ async def _explain_stale(interaction: discord.Interaction, exc: StaleActionError
     from bot.present import status_line
 
     try:
-        loaded = await bot_of(interaction).service.load(channel_id_of(interaction))
-        now = status_line(loaded)
+        bot = bot_of(interaction)
+        loaded = await bot.service.load(channel_id_of(interaction))
+        now = status_line(loaded, bot.service.seat_of(loaded, interaction.user.id))
     except RulesError:
         now = ""
     await send_ephemeral(interaction, f"{exc}\n{now}".strip())

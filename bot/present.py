@@ -14,7 +14,8 @@ import discord
 from bot.components import action_items, hand_button, lobby_buttons
 from bot.render import placeholder_png, private_png, public_png
 from bot.services.games import LoadedGame
-from rules.core import Action, fill_names
+from rules.core import Action, Game, fill_names
+from rules.core.messages import plural
 
 log = logging.getLogger(__name__)
 
@@ -65,16 +66,30 @@ def footer(loaded: LoadedGame) -> str:
     return f"{loaded.game.title} · game #{loaded.record.pk} · move {loaded.record.version}"
 
 
-def status_line(loaded: LoadedGame) -> str:
-    """Whose turn it is and what they decide, or the result."""
+def status_line(loaded: LoadedGame, reader: int | None = None) -> str:
+    """Whose turn it is, worded for the reader (None = everyone), or the result.
+
+    The active player reads their own prompt ("**Your turn** — play cards…"); everyone else
+    reads "**alice** to play." — never alice's "Your turn: …" (issue 15).
+    """
     outcome = loaded.outcome
     if outcome is not None:
         return "🏁 **Game over.** " + standings(loaded)
     active = loaded.active_seats
     if not active:
         return "Waiting."
-    prompt = fill_seats(loaded.game.prompt(loaded.state, active[0]), loaded)
-    return f"**{seat_list(loaded, active)}** to play — {prompt}"
+    if reader is not None and reader in active:
+        return "**Your turn** — " + own_prompt(loaded, reader)
+    return f"**{seat_list(loaded, active)}** to play."
+
+
+def own_prompt(loaded: LoadedGame, seat: int) -> str:
+    """The seat's prompt without a leading "Your turn:" (the caller already says it)."""
+    prompt = fill_seats(loaded.game.prompt(loaded.state, seat), loaded)
+    head, sep, rest = prompt.partition(": ")
+    if sep and head.lower() == "your turn" and rest:
+        return rest[0].upper() + rest[1:]
+    return prompt
 
 
 def standings(loaded: LoadedGame) -> str:
@@ -174,7 +189,7 @@ async def hand_panel(loaded: LoadedGame, seat: int) -> Panel:
     image = await render_png(private_png, loaded.game.id, view, loaded.names)
     actions = loaded.game.legal_actions(loaded.state, seat) if loaded.state is not None else []
     if actions:
-        text = "Your move — " + fill_seats(loaded.game.prompt(loaded.state, seat), loaded)
+        text = "**Your turn** — " + own_prompt(loaded, seat) + card_texts(view)
     elif loaded.outcome is not None:
         text = "The game is over."
     else:
@@ -188,16 +203,50 @@ async def hand_panel(loaded: LoadedGame, seat: int) -> Panel:
     return Panel("", embed, image, HAND_FILE, components, discord.AllowedMentions.none())
 
 
+def card_texts(view: Any) -> str:
+    """The full texts of the cards the player is choosing between (a view's `card_texts`)."""
+    texts = getattr(view, "card_texts", ()) or ()
+    lines = [f"**{name}** — {text}" for name, text in texts]
+    return ("\n\n" + "\n".join(lines))[:3500] if lines else ""
+
+
 def lobby_text(loaded: LoadedGame) -> str:
     """The lobby message: game, options, seats taken and how to join."""
     game = loaded.game
-    options = ", ".join(f"{k}={v}" for k, v in loaded.record.options.items()) or "defaults"
     seats = "\n".join(f"{i + 1}. {name}" for i, name in enumerate(loaded.names))
+    notes = "".join(f"\n{note}" for note in lobby_notes(game, loaded.record.options))
     return (
-        f"**{game.title}** lobby ({game.min_players}–{game.max_players} players; "
-        f"options: {options})\n{seats}\n"
+        f"**{game.title}** lobby ({player_range(game)}; options: "
+        f"{option_labels(game, loaded.record.options)}){notes}\n{seats}\n"
         "Join with the button or `/game join`; the creator starts with `/game start`."
     )
+
+
+def player_range(game: Game) -> str:
+    """'2 players' or '1–4 players' (never '2–2 players')."""
+    if game.min_players == game.max_players:
+        return plural(game.min_players, "player")
+    return f"{game.min_players}–{game.max_players} players"
+
+
+def option_labels(game: Game, options: dict[str, Any]) -> str:
+    """Options as players read them: 'Business-class rows 3 · Row rule numbered'."""
+    fields = game.Options.model_fields
+    parts = []
+    for key, value in options.items():
+        field = fields.get(key)
+        title = (field.title if field is not None else None) or key.replace("_", " ").capitalize()
+        shown = ("on" if value else "off") if isinstance(value, bool) else str(value)
+        parts.append(f"{title} {shown}")
+    return " · ".join(parts) or "defaults"
+
+
+def lobby_notes(game: Game, options: dict[str, Any]) -> list[str]:
+    """Extra lobby lines a game declares (`lobby_notes(options)`, e.g. Flight's house rule)."""
+    hook = getattr(game, "lobby_notes", None)
+    if hook is None:
+        return []
+    return list(hook(game.Options.model_validate(options)))
 
 
 def lobby_view(loaded: LoadedGame) -> discord.ui.View:

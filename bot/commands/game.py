@@ -18,8 +18,10 @@ from bot.flow import (
     start_game,
 )
 from bot.present import lobby_text, lobby_view, status_line
+from bot.services.games import LoadedGame
 from rules import GAMES, Game, get_game
 from rules.core import RulesError
+from rules.core.messages import plural
 
 RULES_LIMIT = 1900
 
@@ -168,16 +170,21 @@ async def mygames_command(interaction: discord.Interaction) -> None:
     if not games:
         await interaction.followup.send("You are not in any game on this server.", ephemeral=True)
         return
-    lines = []
-    for loaded in games:
-        record = loaded.record
-        where = f"https://discord.com/channels/{record.guild_id}/{record.channel_id}"
-        if record.board_message_id:
-            where += f"/{record.board_message_id}"
-        state = "lobby" if loaded.state is None else status_line(loaded)
-        if loaded.state is not None and bot.service.seat_of(loaded, interaction.user.id) in (
-            loaded.active_seats
-        ):
-            state = "**your turn** — " + state
-        lines.append(f"• {loaded.game.title} in <#{record.channel_id}>: {state} ({where})")
+    lines = [
+        mygames_line(loaded, bot.service.seat_of(loaded, interaction.user.id)) for loaded in games
+    ]
     await interaction.followup.send("\n".join(lines)[:2000], ephemeral=True)
+
+
+def mygames_line(loaded: LoadedGame, seat: int | None) -> str:
+    """One game for /mygames, worded for the reader, with a markdown link to its board."""
+    record = loaded.record
+    where = f"https://discord.com/channels/{record.guild_id}/{record.channel_id}"
+    if record.board_message_id:
+        where += f"/{record.board_message_id}"
+    if loaded.state is None:
+        state = f"lobby, {plural(len(loaded.seats), 'player')} so far"
+    else:
+        state = status_line(loaded, seat).split("\n")[0]
+    link = "board" if record.board_message_id else "channel"
+    return f"• {loaded.game.title} in <#{record.channel_id}>: {state} — [go to the {link}]({where})"

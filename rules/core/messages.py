@@ -6,6 +6,11 @@ reason is appended after it, never rephrased (issue 15, "One voice").
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from rules.core.game import Game
+
 # The opening sentence of each refusal kind.
 NOT_AVAILABLE = "That move is not available now."
 PICK_OFFERED = "Pick one of the offered actions (My hand & moves, or /play)."
@@ -53,3 +58,28 @@ def join_names(names: list[str] | tuple[str, ...]) -> str:
     if len(names) <= 1:
         return "".join(names)
     return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def rules_page(game: Game, topic: str | None) -> str:
+    """`/game rules` in one shape for every game: the text, the topic list, then footnotes.
+
+    An unknown topic says so and lists the topics. Footnotes are the `-# ` lines a game's
+    text carries; they always come last, in Discord's small print.
+    """
+    topics = list(game.rules_topics()) or ["overview"]
+    listed = " · ".join(f"`{t}`" for t in topics)
+    wanted = (topic or "").strip().lower()
+    if wanted and wanted not in [t.lower() for t in topics]:
+        return f"There is no “{topic}” topic in the {game.title} rules. Topics: {listed}."
+    chosen = next((t for t in topics if t.lower() == wanted), None)
+    lines = game.rules_text(chosen).strip().split("\n")
+    body = [line for line in lines if not line.startswith("-# ")]
+    notes = list(dict.fromkeys(line for line in lines if line.startswith("-# ")))
+    more = f"Topics: {listed} — `/game rules topic:…`"
+    return "\n".join([*body, "", more, *notes])
+
+
+def which_game(games: list[Game]) -> str:
+    """`/game rules` where no game is running: ask which game (never guess one)."""
+    names = "\n".join(f"• **{g.title}** — `/game rules game:{g.title}`" for g in games)
+    return f"There is no game in this channel — which game's rules?\n{names}"

@@ -17,6 +17,7 @@ from rules.first_in_flight.common import (
     VIA_PELTIER,
     add_coins,
     card_name,
+    card_short,
     data_of,
     ev,
     exhaust,
@@ -389,7 +390,12 @@ def dev_actions(state: State, step: Step) -> list[Action]:
     """Pick a face-up Development card or the top of the deck."""
     i = dev_index(step.dest)
     acts = [
-        Action(key=f"take:{c}", label=card_name(state, c), group=f"Take a {step.dest} card")
+        Action(
+            key=f"take:{c}",
+            label=card_name(state, c),
+            group=f"Take a {step.dest} card",
+            description=card_short(state, c),
+        )
         for c in dict.fromkeys(state.display[i])
     ]
     if can_gain(state, step.dest):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
-from rules.core import Event, seat_ref
+from rules.core import Action, Event, seat_ref
 from rules.first_in_flight.data import (
     Ability,
     CopyAbility,
@@ -69,6 +69,49 @@ def card_name(state: State, card: str) -> str:
         return data.flight(card).name
     except KeyError:
         return data.dev(card).name
+
+
+def card_short(state: State, card: str) -> str:
+    """A Pilot's or Development card's text in ≤ 100 characters ("" for Flight cards)."""
+    data = data_of(state)
+    if card in {p.id for p in data.pilots}:
+        pilot = data.pilot(card)
+        return pilot.short or pilot.text[:100]
+    try:
+        dev = data.dev(card)
+    except KeyError:
+        return ""
+    return dev.short or dev.text[:100]
+
+
+def card_text(state: State, card: str) -> str:
+    """A Pilot's or Development card's full text ("" for Flight cards)."""
+    data = data_of(state)
+    if card in {p.id for p in data.pilots}:
+        return data.pilot(card).text
+    try:
+        return data.dev(card).text
+    except KeyError:
+        return ""
+
+
+def choice_texts(state: State, actions: Sequence[Action]) -> tuple[tuple[str, str], ...]:
+    """(name, full text) of the Pilot and Development cards these actions choose between."""
+    texts: dict[str, str] = {}
+    for action in actions:
+        card = action.key.split(":", 1)[-1]
+        text = card_text(state, card) if ":" in action.key else ""
+        if text:
+            texts[_name(state, card)] = text
+    return tuple(texts.items())
+
+
+def _name(state: State, card: str) -> str:
+    """A Pilot's or any card's name."""
+    data = data_of(state)
+    if card in {p.id for p in data.pilots}:
+        return data.pilot(card).name
+    return card_name(state, card)
 
 
 def shuffled(state: State, items: Sequence[T]) -> tuple[tuple[T, ...], State]:

@@ -7,6 +7,7 @@ from rules.first_in_flight.actions import BACK, copy_spaces, gain_flaw
 from rules.first_in_flight.common import (
     abilities,
     card_name,
+    card_short,
     copyable_cards,
     data_of,
     ev,
@@ -83,7 +84,12 @@ def copy_candidates(state: State, seat: int) -> list[tuple[str, Ability]]:
 def abilities_actions(state: State, step: Step) -> list[Action]:
     """The ability submenu."""
     acts = [
-        Action(key=f"use:{src}", label=_ability_label(state, src, ab), group="Use an ability")
+        Action(
+            key=f"use:{src}",
+            label=_ability_label(state, src, ab),
+            group="Use an ability",
+            description=ab.text[:100],
+        )
         for src, ab in menu_sources(state, step.seat, step.dest)
     ]
     return [*acts, BACK]
@@ -109,7 +115,12 @@ def handle_abilities(state: State, step: Step, key: str) -> tuple[State, list[Ev
 def copy_actions(state: State, step: Step) -> list[Action]:
     """Peltier: which ability to copy."""
     acts = [
-        Action(key=f"copy:{c}", label=card_name(state, c), group="Copy an ability")
+        Action(
+            key=f"copy:{c}",
+            label=card_name(state, c),
+            group="Copy an ability",
+            description=card_short(state, c),
+        )
         for c, _ in copy_candidates(state, step.seat)
     ]
     return [*acts, BACK]
@@ -158,7 +169,12 @@ def refresh_actions(state: State, step: Step) -> list[Action]:
         if o.exhausted and o.card != step.source and data.dev(o.card).type == "skill"
     ]
     return [
-        Action(key=f"refresh:{c}", label=card_name(state, c), group="Refresh a Skill")
+        Action(
+            key=f"refresh:{c}",
+            label=card_name(state, c),
+            group="Refresh a Skill",
+            description=card_short(state, c),
+        )
         for c in dict.fromkeys(cards)
     ]
 
@@ -216,7 +232,12 @@ def handle_look(state: State, step: Step, key: str) -> tuple[State, list[Event]]
 def pick_actions(state: State, step: Step) -> list[Action]:
     """Which looked-at card to gain."""
     return [
-        Action(key=f"pick:{c}", label=f"Gain {card_name(state, c)}", group="Gain a card")
+        Action(
+            key=f"pick:{c}",
+            label=f"Gain {card_name(state, c)}",
+            group="Gain a card",
+            description=card_short(state, c),
+        )
         for c in dict.fromkeys(step.cards)
     ]
 

@@ -145,6 +145,9 @@ def _next_final_flight(state: State) -> tuple[State, list[Event]]:
 def end_year(state: State) -> tuple[State, list[Event]]:
     """All pawns are in the start area (rulebook: Ending the Year)."""
     events = [ev("year_end", f"Year {state.year} ended.")]
+    # Ruling (../shared/docs/games/first-in-flight.md, "End"): at the end of Year 4 "the Game
+    # will immediately end" — no Year-end steps, so no Cup and no Gustave Year gain (he still
+    # takes his final Flight). Tested in test_gustave_gains_nothing_at_the_end_of_year_4.
     if state.gustave and state.year < 4:
         state, more = gustave.year_end(state)
         events += more

@@ -70,6 +70,15 @@ class FlightGame(BaseGame[FlightState]):
             reason=reason,
         )
 
+    def lobby_notes(self, options: FlightOptions) -> list[str]:
+        """Lines the lobby adds under the options: the house rule, said as one (issue 15)."""
+        if options.match != "target":
+            return []
+        if options.max_hands:
+            limit = options.max_hands
+            return [f"House rule: after {limit} hands the leader wins (`max_hands:0` = off)."]
+        return ["No hand limit: the 1954 rulebook game."]
+
     def prompt(self, state: FlightState, seat: int) -> str:
         """One line telling `seat` what to decide now."""
         return text.prompt(state, seat)
