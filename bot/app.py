@@ -13,7 +13,8 @@ import discord
 import yarl
 from discord import app_commands
 
-from bot.commands import admin, game, play
+from bot.commands import admin, card, game, play
+from bot.commands import help as help_cmd
 from bot.components import ActionButton, ActionSelect, HandButton, LobbyButton
 from bot.errors import on_app_command_error
 from bot.services.games import GameService
@@ -51,6 +52,8 @@ class HangarBot(discord.Client):
             self.tree.add_command(group)
         self.tree.add_command(play.play_command)
         self.tree.add_command(game.mygames_command)
+        for command in (card.card_command, help_cmd.help_command):
+            self.tree.add_command(command)
         self.add_dynamic_items(ActionButton, ActionSelect, HandButton, LobbyButton)
         await self.sync_commands_if_changed()
 

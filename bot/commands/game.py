@@ -20,7 +20,7 @@ from bot.flow import (
 from bot.present import lobby_text, lobby_view, status_line
 from bot.services.games import LoadedGame
 from rules import GAMES, Game, get_game
-from rules.core import RulesError
+from rules.core import RulesError, messages
 from rules.core.messages import plural
 
 RULES_LIMIT = 1900
@@ -102,10 +102,13 @@ class GameGroup(app_commands.Group):
     async def rules(
         self, interaction: discord.Interaction, game: str | None = None, topic: str | None = None
     ) -> None:
-        """Rules text for a game and topic."""
-        await interaction.response.send_message(
-            (await rules_for(interaction, game)).rules_text(topic)[:RULES_LIMIT], ephemeral=True
-        )
+        """Rules text for a game and topic; with no game here and none named, ask which game."""
+        engine = await rules_for(interaction, game)
+        if engine is None:
+            text = messages.which_game(list(GAMES.values()))
+        else:
+            text = messages.rules_page(engine, topic)
+        await interaction.response.send_message(text[:RULES_LIMIT], ephemeral=True)
 
     @rules.autocomplete("topic")
     async def rules_topic(
@@ -116,6 +119,8 @@ class GameGroup(app_commands.Group):
         try:
             engine = await rules_for(interaction, chosen)
         except RulesError:
+            return []
+        if engine is None:
             return []
         topics = [t for t in engine.rules_topics() if current.lower() in t.lower()]
         return [app_commands.Choice(name=t, value=t) for t in topics[:25]]
@@ -131,8 +136,8 @@ class GameGroup(app_commands.Group):
         await announce(interaction, text, note="Abandoned.")
 
 
-async def rules_for(interaction: discord.Interaction, game_id: str | None) -> Game:
-    """The named game, else this channel's game, else the first registered one."""
+async def rules_for(interaction: discord.Interaction, game_id: str | None) -> Game | None:
+    """The named game, else this channel's game, else None (the caller asks which game)."""
     if game_id:
         return get_game(game_id)
     if interaction.channel_id is not None:
@@ -140,7 +145,7 @@ async def rules_for(interaction: discord.Interaction, game_id: str | None) -> Ga
             return (await bot_of(interaction).service.load(interaction.channel_id)).game
         except RulesError:
             pass
-    return next(iter(GAMES.values()))
+    return None
 
 
 async def open_lobby(interaction: discord.Interaction, game: Game, options: dict[str, Any]) -> None:

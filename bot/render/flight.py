@@ -344,7 +344,7 @@ def _hand_card(
     centred(
         draw,
         (x, y + HAND_CARD_H - 28, x + HAND_CARD_W, y + HAND_CARD_H - 4),
-        f"{card.points} pts",
+        plural(card.points, "pt"),
         13,
         bold=True,
         fill=WHITE,
