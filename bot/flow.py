@@ -40,7 +40,7 @@ async def load_same_game(interaction: discord.Interaction, pk: int) -> LoadedGam
 
 async def recent_lines(bot: HangarBot, loaded: LoadedGame) -> list[str]:
     """The latest public log lines of a game."""
-    return await bot.service.recent_events(loaded.record.channel_id, None, limit=LOG_LINES)
+    return await bot.service.story(loaded.record.channel_id, None, limit=LOG_LINES)
 
 
 async def post_board(bot: HangarBot, loaded: LoadedGame, *, ping: tuple[int, ...]) -> None:

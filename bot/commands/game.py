@@ -88,7 +88,7 @@ class GameGroup(app_commands.Group):
         bot = bot_of(interaction)
         loaded = await bot.service.load(channel_id_of(interaction))
         seat = bot.service.seat_of(loaded, interaction.user.id)
-        lines = await bot.service.recent_events(loaded.record.channel_id, seat, limit=15)
+        lines = await bot.service.story(loaded.record.channel_id, seat, limit=15)
         from bot.present import fill_seats
 
         text = "\n".join(f"• {fill_seats(line, loaded)}" for line in lines) or "Nothing yet."

@@ -23,7 +23,15 @@ from bot.services.errors import (
     NotStartedError,
     UndoRefusedError,
 )
-from bot.services.replay import differences, exported, refuse_revealing, replay, rng_draws
+from bot.services.replay import (
+    differences,
+    exported,
+    refuse_revealing,
+    replay,
+    rng_draws,
+    stored_event,
+    with_names,
+)
 from bot.store import Store
 from bot.store import repository as repo
 from bot.store.repository import ActionRecord, GameRecord, SeatRecord, StoredGame
@@ -36,9 +44,11 @@ from rules.core import (
     RulesError,
     StaleActionError,
     UnknownGameError,
+    fill_names,
     messages,
     seat_ref,
 )
+from rules.core.log import collapse
 from rules.core.messages import plural
 
 log = logging.getLogger(__name__)
@@ -220,7 +230,7 @@ class GameService:
                 seat=seat,
                 action=action.model_dump(mode="json"),
                 user_id=user_id,
-                events=[event.model_dump(mode="json") for event in transition.events],
+                events=[with_names(event, before.names) for event in transition.events],
                 now=self.clock(),
             )
             after = await self._commit_state(db, before, transition.state)
@@ -243,7 +253,25 @@ class GameService:
             if stored is None:
                 raise NoGameHereError()
             raw = await repo.fetch_recent_events(db, stored.record.pk, limit)
-        return [Event.model_validate(event).line_for(viewer_seat) for event in raw]
+        return [stored_event(event)[0].line_for(viewer_seat) for event in raw]
+
+    async def story(self, channel_id: int, viewer_seat: int | None, limit: int = 12) -> list[str]:
+        """The log as the board tells it: the last `limit` lines after routine ones collapse.
+
+        Each line names the players who held the seats when it happened (after `/admin replace`
+        too); lines stored before names were kept use today's names.
+        """
+        async with self.store.reading() as db:
+            stored = await repo.fetch_latest_game(db, channel_id)
+            if stored is None:
+                raise NoGameHereError()
+            raw = await repo.fetch_recent_events(db, stored.record.pk, limit * 4)
+        today = tuple(s.name for s in stored.seats)
+        entries = []
+        for item in raw:
+            event, names = stored_event(item)
+            entries.append((event.kind, fill_names(event.line_for(viewer_seat), names or today)))
+        return collapse(entries)[-limit:]
 
     async def games_for_user(self, guild_id: int, user_id: int) -> list[LoadedGame]:
         """Lobby and running games on this server where the user has a seat."""

@@ -94,11 +94,10 @@ def draw_pack(state: FlightState, seat: int, count: int) -> tuple[FlightState, l
         state = state.model_copy(update={"pack": state.pack[1:]})
     state = state.with_hand(seat, sort_cards((*state.hands[seat], *drawn)))
     names = ", ".join(card(code).name for code in drawn)
-    plural = "card" if len(drawn) == 1 else "cards"
     events.append(
         Event(
             kind="cards_drawn",
-            text=f"{seat_ref(seat)} drew {len(drawn)} {plural} from the pack.",
+            text=f"{seat_ref(seat)} drew {plural(len(drawn), 'card')} from the pack.",
             visible_to=(seat,),
             private_text=f"You drew {names} from the pack.",
             reveals=True,
