@@ -106,6 +106,7 @@ def standings(loaded: LoadedGame) -> str:
     reason = fill_seats(outcome.reason, loaded) if outcome.reason else ""
     if not outcome.winners:  # a non-seat opponent (Gustave) won; the reason names it
         verdict, reason = reason, ""
+        rows = [*opponent_row(loaded), *rows]
     elif outcome.is_draw:
         verdict = "Shared victory."
     else:
@@ -113,7 +114,20 @@ def standings(loaded: LoadedGame) -> str:
     note = data_note(loaded)
     if note.strip("_").lower() in (verdict + reason).lower():  # the engine already said it
         note = ""
-    return "\n".join([verdict, *rows, reason, note]).strip()
+    # The cause leads ("The draw pile ran out for the third time; …"), then who won and the table.
+    return "\n".join([reason, verdict, *rows, note]).strip()
+
+
+def opponent_row(loaded: LoadedGame) -> list[str]:
+    """'🏆 1. Gustave — 44' when a non-seat opponent won (the view's `gustave_record`).
+
+    Without it the standings began at '2. alice' with nobody in first place (issue 15).
+    """
+    view = loaded.game.view(loaded.state, None)
+    record = getattr(view, "gustave_record", None)
+    if record is None or not getattr(view, "gustave_won", False):
+        return []
+    return [f"🏆 1. Gustave — {record}"]
 
 
 def data_note(loaded: LoadedGame) -> str:

@@ -98,7 +98,8 @@ class TakeoffGame(BaseGame[TakeoffState]):
         else:
             w = outcome.winners[0]
             result = f"{seat_ref(w)} wins {pts[w]} to {pts[1 - w]}"
-        return Event(kind="game_ended", text=f"Game over — {state.end_reason} Result: {result}.")
+        # The cause is told once, by the end text (outcome.reason); the log line gives the result.
+        return Event(kind="game_ended", text=f"Game over: {result}.")
 
     def view(self, state: TakeoffState, viewer: int | None) -> TakeoffView:
         """The public table, or one seat's view with its hand."""
