@@ -267,11 +267,17 @@ class GameService:
                 raise NoGameHereError()
             raw = await repo.fetch_recent_events(db, stored.record.pk, limit * 4)
         today = tuple(s.name for s in stored.seats)
-        entries = []
+        # Collapse runs told with the same seat holders, then put in those holders' names.
+        runs: list[tuple[tuple[str, ...], list[tuple[str, str]]]] = []
         for item in raw:
             event, names = stored_event(item)
-            entries.append((event.kind, fill_names(event.line_for(viewer_seat), names or today)))
-        return collapse(entries)[-limit:]
+            entry = (event.kind, event.line_for(viewer_seat))
+            if runs and runs[-1][0] == (names or today):
+                runs[-1][1].append(entry)
+            else:
+                runs.append((names or today, [entry]))
+        lines = [fill_names(line, names) for names, run in runs for line in collapse(run)]
+        return lines[-limit:]
 
     async def games_for_user(self, guild_id: int, user_id: int) -> list[LoadedGame]:
         """Lobby and running games on this server where the user has a seat."""
