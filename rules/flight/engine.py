@@ -76,7 +76,8 @@ class FlightGame(BaseGame[FlightState]):
             return []
         if options.max_hands:
             limit = options.max_hands
-            return [f"House rule: after {limit} hands the leader wins (`max_hands:0` = off)."]
+            after = plural(limit, "hand")
+            return [f"House rule: after {after} the leader wins (`max_hands:0` = off)."]
         return ["No hand limit: the 1954 rulebook game."]
 
     def prompt(self, state: FlightState, seat: int) -> str:

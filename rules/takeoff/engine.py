@@ -16,6 +16,7 @@ from rules.core import (
     ranks_from_scores,
     seat_ref,
 )
+from rules.core.messages import plural
 from rules.takeoff import board as b
 from rules.takeoff import plays, reasons, text, turns
 from rules.takeoff.actions import legal_actions
@@ -94,7 +95,7 @@ class TakeoffGame(BaseGame[TakeoffState]):
         assert outcome is not None
         pts = outcome.scores
         if outcome.is_draw:
-            result = f"a draw at {pts[0]} points each"
+            result = f"a draw at {plural(pts[0], 'point')} each"
         else:
             w = outcome.winners[0]
             result = f"{seat_ref(w)} wins {pts[w]} to {pts[1 - w]}"
