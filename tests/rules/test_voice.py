@@ -45,3 +45,22 @@ def test_a_game_reason_is_appended_to_the_shared_sentence() -> None:
 def test_plural(n: int, word: str, expected: str) -> None:
     """'1 card', never '1 cards'."""
     assert plural(n, word) == expected
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_rules_pages_have_one_shape(game_id: str) -> None:
+    """Text, then the topic list, then footnotes (small print); an unknown topic lists topics."""
+    game = GAMES[game_id]
+    listed = " · ".join(f"`{t}`" for t in game.rules_topics())
+    for topic in [None, *game.rules_topics()]:
+        page = messages.rules_page(game, topic)
+        assert len(page) <= 1900
+        lines = page.split("\n")
+        at = next(i for i, line in enumerate(lines) if line.startswith("Topics: "))
+        assert listed in lines[at]
+        assert all(line.startswith("-# ") for line in lines[at + 1 :])
+        assert not any(line.startswith("-# ") for line in lines[:at])
+        assert sum(line.startswith("Topics") for line in lines) == 1
+    unknown = messages.rules_page(game, "weather")
+    assert unknown == f"There is no “weather” topic in the {game.title} rules. Topics: {listed}."
+    assert messages.rules_page(game, "OVERVIEW") == messages.rules_page(game, None)
