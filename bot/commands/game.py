@@ -7,6 +7,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.commands.clock import away_note, open_thread
 from bot.commands.options import new_game_command
 from bot.flow import (
     announce,
@@ -18,6 +19,7 @@ from bot.flow import (
     start_game,
 )
 from bot.present import lobby_text, lobby_view, status_line
+from bot.services.clock import TableOptions, table_text
 from bot.services.games import LoadedGame
 from rules import GAMES, Game, get_game
 from rules.core import RulesError, messages
@@ -153,16 +155,22 @@ async def open_lobby(interaction: discord.Interaction, game: Game, options: dict
     await interaction.response.defer(ephemeral=True, thinking=True)
     if interaction.guild_id is None:
         raise RulesError("Games can only be played in a server channel.")
-    user = interaction.user
-    loaded = await bot_of(interaction).service.new_lobby(
-        interaction.guild_id,
-        channel_id_of(interaction),
-        game.id,
-        options,
-        user.id,
-        user.display_name,
+    user, bot = interaction.user, bot_of(interaction)
+    table = {k: options.pop(k) for k in list(options) if k in TableOptions.model_fields}
+    channel_id = channel_id_of(interaction)
+    if await bot.clocks.wants_thread(interaction.guild_id, table):
+        channel_id = await open_thread(interaction, f"{game.title} — {user.display_name}")
+    loaded = await bot.service.new_lobby(
+        interaction.guild_id, channel_id, game.id, options, user.id, user.display_name
     )
-    await announce(interaction, lobby_text(loaded), view=lobby_view(loaded), note="Lobby opened.")
+    settings = await bot.clocks.set_table(loaded.record, table)
+    text = f"{lobby_text(loaded)}\n{table_text(settings)}"
+    if channel_id != channel_id_of(interaction):
+        thread = bot.get_partial_messageable(channel_id)
+        await thread.send(text, view=lobby_view(loaded))
+        await interaction.followup.send(f"Lobby opened in <#{channel_id}>.", ephemeral=True)
+        return
+    await announce(interaction, text, view=lobby_view(loaded), note="Lobby opened.")
 
 
 @app_commands.command(name="mygames", description="Your games on this server and whose turn it is")
@@ -175,9 +183,10 @@ async def mygames_command(interaction: discord.Interaction) -> None:
     if not games:
         await interaction.followup.send("You are not in any game on this server.", ephemeral=True)
         return
-    lines = [
-        mygames_line(loaded, bot.service.seat_of(loaded, interaction.user.id)) for loaded in games
-    ]
+    away = await away_note(interaction)
+    lines = [away] if away else []
+    user_id = interaction.user.id
+    lines += [mygames_line(loaded, bot.service.seat_of(loaded, user_id)) for loaded in games]
     await interaction.followup.send("\n".join(lines)[:2000], ephemeral=True)
 
 
@@ -190,6 +199,7 @@ def mygames_line(loaded: LoadedGame, seat: int | None) -> str:
     if loaded.state is None:
         state = f"lobby, {plural(len(loaded.seats), 'player')} so far"
     else:
-        state = status_line(loaded, seat).split("\n")[0]
+        # mid-sentence: "Takeoff! in #plane: **your turn** — Play cards…"
+        state = status_line(loaded, seat).split("\n")[0].replace("**Your turn**", "**your turn**")
     link = "board" if record.board_message_id else "channel"
     return f"• {loaded.game.title} in <#{record.channel_id}>: {state} — [go to the {link}]({where})"

@@ -11,6 +11,7 @@ import discord
 from discord import app_commands
 from pydantic.fields import FieldInfo
 
+from bot.services.clock import TableOptions
 from rules.core import Game
 
 NewGameHandler = Callable[[discord.Interaction, Game, dict[str, Any]], Awaitable[None]]
@@ -35,12 +36,23 @@ def slash_annotation(field: FieldInfo) -> Any:
 def describe(name: str, field: FieldInfo) -> str:
     """The option's help text, with its default, trimmed to Discord's 100 characters."""
     text = field.description or name.replace("_", " ")
-    return f"{text} (default: {field.default})"[:100]
+    default = "the server's" if field.default is None else field.default
+    return f"{text} (default: {default})"[:100]
+
+
+def _optional_literal(field: FieldInfo) -> FieldInfo:
+    """A table option `Literal[...] | None` described as its Literal (None = server default)."""
+    args = [a for a in get_args(field.annotation) if a is not type(None)]
+    if len(args) == 1:
+        field = FieldInfo.merge_field_infos(field, annotation=args[0])
+    return field
 
 
 def new_game_command(game: Game, handler: NewGameHandler) -> app_commands.Command[Any, Any, Any]:
     """`/game new <game.id> [options…]`; a new option field needs no change here."""
-    fields = game.Options.model_fields
+    # Table options (turn limit, timeout policy, thread) come after the game's own.
+    table = {name: _optional_literal(f) for name, f in TableOptions.model_fields.items()}
+    fields = {**game.Options.model_fields, **table}
     parameters = [
         inspect.Parameter(
             "interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction

@@ -7,7 +7,7 @@ import logging
 import secrets
 import sqlite3
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -118,6 +118,11 @@ def turn_message(active: Sequence[int]) -> str:
     return messages.not_your_turn(messages.join_names(refs))
 
 
+# Called inside the transaction of every committed state change (start, move, undo), after the
+# new snapshot is written: the clock keeps its deadlines in step with whose turn it is.
+CommitHook = Callable[[Any, "LoadedGame"], Awaitable[None]]
+
+
 class GameService:
     """Everything the Discord layer does to games; nothing returns before its commit."""
 
@@ -130,6 +135,7 @@ class GameService:
         self.store = store
         self.games: Mapping[str, Game] = rules.GAMES if games is None else games
         self.clock = clock
+        self.commit_hooks: list[CommitHook] = []
 
     async def new_lobby(
         self,
@@ -222,20 +228,31 @@ class GameService:
         async with self.store.transaction() as db:
             before = self._loaded(await self._open(db, channel_id))
             seat = self._acting_seat(before, user_id, expected_version)
-            action = before.game.resolve(before.state, seat, key)
-            transition = before.game.apply(before.state, seat, action)
-            await repo.insert_action(
-                db,
-                before.record.pk,
-                seat=seat,
-                action=action.model_dump(mode="json"),
-                user_id=user_id,
-                events=[with_names(event, before.names) for event in transition.events],
-                now=self.clock(),
-            )
-            after = await self._commit_state(db, before, transition.state)
+            return await self.act_in(db, before, seat, key, user_id)
+
+    async def act_in(
+        self, db: Any, before: LoadedGame, seat: int, key: str, user_id: int | None
+    ) -> ActResult:
+        """Apply, log and store one move inside the caller's transaction (user None: the bot)."""
+        action = before.game.resolve(before.state, seat, key)
+        transition = before.game.apply(before.state, seat, action)
+        await repo.insert_action(
+            db,
+            before.record.pk,
+            seat=seat,
+            action=action.model_dump(mode="json"),
+            user_id=user_id,
+            events=[with_names(event, before.names) for event in transition.events],
+            now=self.clock(),
+        )
+        after = await self._commit_state(db, before, transition.state)
         finished = after.outcome is not None
         return ActResult(after, tuple(transition.events), seat, before.active_seats, finished)
+
+    async def load_in(self, db: Any, game_pk: int) -> LoadedGame | None:
+        """A game by primary key inside the caller's transaction."""
+        stored = await repo.fetch_game(db, game_pk)
+        return None if stored is None else self._loaded(stored)
 
     def seat_of(self, loaded: LoadedGame, user_id: int) -> int | None:
         """The seat this user holds in the game, if any."""
@@ -458,7 +475,10 @@ class GameService:
         record = dataclasses.replace(
             before.record, version=version + 1, status=status, updated_at=now
         )
-        return LoadedGame(record, before.seats, state, game)
+        after = LoadedGame(record, before.seats, state, game)
+        for hook in self.commit_hooks:
+            await hook(db, after)
+        return after
 
 
 def _seat(seats: Sequence[SeatRecord], user_id: int) -> int | None:

@@ -87,7 +87,65 @@ MIGRATION_2 = [
     "CREATE INDEX actions_undone ON actions (game_pk, undoes) WHERE undoes IS NOT NULL",
 ]
 
-MIGRATIONS: tuple[list[str], ...] = (MIGRATION_1, MIGRATION_2)
+# The play-by-post clock (issue 11): table options per game, one clock row per seat (several
+# active seats each get their own deadline), users' away/notify preferences, guild defaults and
+# the heartbeat that measures downtime. `next_due` is the one indexed column the scheduler reads.
+MIGRATION_5 = [
+    """
+    CREATE TABLE game_tables (
+        game_pk     INTEGER NOT NULL PRIMARY KEY REFERENCES games (pk) ON DELETE CASCADE,
+        turn_limit  TEXT    NOT NULL,
+        limit_s     DOUBLE PRECISION NOT NULL,
+        on_timeout  TEXT    NOT NULL CHECK (on_timeout IN ('remind', 'ai')),
+        thread      INTEGER NOT NULL DEFAULT 0,
+        reminders   INTEGER NOT NULL DEFAULT 1,
+        paused      INTEGER NOT NULL DEFAULT 0
+    )
+    """,
+    """
+    CREATE TABLE seat_clocks (
+        game_pk     INTEGER NOT NULL REFERENCES games (pk) ON DELETE CASCADE,
+        seat        INTEGER NOT NULL,
+        active      INTEGER NOT NULL DEFAULT 0,
+        turn_no     INTEGER NOT NULL DEFAULT 0,
+        stage       INTEGER NOT NULL DEFAULT 3,
+        limit_s     DOUBLE PRECISION NOT NULL DEFAULT 0,
+        started_at  DOUBLE PRECISION,
+        deadline_at DOUBLE PRECISION,
+        remaining   DOUBLE PRECISION,
+        next_due    DOUBLE PRECISION,
+        timeouts    INTEGER NOT NULL DEFAULT 0,
+        absent      INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (game_pk, seat)
+    )
+    """,
+    "CREATE INDEX seat_clocks_due ON seat_clocks (next_due)",
+    """
+    CREATE TABLE user_prefs (
+        user_id    BIGINT  NOT NULL PRIMARY KEY,
+        away_until DOUBLE PRECISION,
+        notify     TEXT    NOT NULL DEFAULT 'channel' CHECK (notify IN ('channel', 'dm', 'both')),
+        dm_closed  INTEGER NOT NULL DEFAULT 0
+    )
+    """,
+    """
+    CREATE TABLE guild_settings (
+        guild_id   BIGINT  NOT NULL PRIMARY KEY,
+        turn_limit TEXT    NOT NULL DEFAULT '72h',
+        on_timeout TEXT    NOT NULL DEFAULT 'remind',
+        reminders  INTEGER NOT NULL DEFAULT 1,
+        threads    INTEGER NOT NULL DEFAULT 0
+    )
+    """,
+    """
+    CREATE TABLE heartbeat (
+        id      INTEGER NOT NULL PRIMARY KEY CHECK (id = 1),
+        beat_at DOUBLE PRECISION NOT NULL
+    )
+    """,
+]
+
+MIGRATIONS: tuple[list[str], ...] = (MIGRATION_1, MIGRATION_2, MIGRATION_5)
 LATEST = len(MIGRATIONS)
 
 

@@ -39,12 +39,23 @@ def test_options_become_typed_optional_parameters() -> None:
     """Literal → choices, bounded int → min/max, bool → boolean; none required."""
     command = new_game_command(FakeGame(), _ignore)  # type: ignore[arg-type]
     params = {p.name: p for p in command.parameters}
-    assert set(params) == {"scoring", "rows", "aid"}
+    assert set(params) == {"scoring", "rows", "aid", "turn_limit", "on_timeout", "thread"}
     assert not any(p.required for p in params.values())
     assert [c.value for c in params["scoring"].choices] == ["A", "B"]
     assert (params["rows"].min_value, params["rows"].max_value) == (1, 6)
     assert params["aid"].type is AppCommandOptionType.boolean
     assert params["rows"].description.startswith("Business rows (default: 3)")
+
+
+def test_table_options_follow_the_game_options() -> None:
+    """Every game gets turn_limit / on_timeout choices and a thread switch (server defaults)."""
+    command = new_game_command(FakeGame(), _ignore)  # type: ignore[arg-type]
+    params = {p.name: p for p in command.parameters}
+    limits = [c.value for c in params["turn_limit"].choices]
+    assert limits == ["off", "12h", "24h", "48h", "72h", "1w"]
+    assert [c.value for c in params["on_timeout"].choices] == ["remind", "ai"]
+    assert params["thread"].type is AppCommandOptionType.boolean
+    assert "(default: the server's)" in params["turn_limit"].description
 
 
 @pytest.mark.parametrize("gid", sorted(GAMES))

@@ -41,7 +41,7 @@ def test_mygames_is_worded_for_the_reader_with_a_markdown_link() -> None:
     """alice: her turn and what to do; bob: whose turn, never alice's own prompt."""
     game = loaded("takeoff", rig(hands=(("window",), ("aisle",))))
     alice, bob = mygames_line(game, 0), mygames_line(game, 1)
-    assert "**Your turn** — Play cards" in alice
+    assert "**your turn** — Play cards" in alice
     assert "**alice** to play." in bob and "Play cards" not in bob
     assert "[go to the board](https://discord.com/channels/1/2/77)" in alice
 

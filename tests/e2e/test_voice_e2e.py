@@ -129,7 +129,7 @@ async def test_a_replaced_seat_keeps_its_old_log_lines(
     log = await (await fake.slash(other, channel, "game log")).response()
     assert said in log.all_text
     mine = await (await fake.slash(carol, channel, "mygames")).response()
-    assert "**Your turn** — " in mine.all_text and "Your turn: " not in mine.all_text
+    assert "**your turn** — " in mine.all_text and "Your turn: " not in mine.all_text
     theirs = await (await fake.slash(other, channel, "mygames")).response()
     assert (
         "**carol** to play." in theirs.all_text and "[go to the board](https://" in theirs.all_text
