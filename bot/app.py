@@ -13,13 +13,14 @@ import discord
 import yarl
 from discord import app_commands
 
-from bot.commands import admin, card, clock, game, play
+from bot.commands import admin, card, clock, game, play, stats
 from bot.commands import help as help_cmd
 from bot.components import ActionButton, ActionSelect, HandButton, LobbyButton
 from bot.errors import on_app_command_error
 from bot.scheduler import Scheduler
 from bot.services.clock import Clock, ClockService
 from bot.services.games import GameService
+from bot.services.history import backfill
 from bot.settings import Settings
 from bot.store import Store
 
@@ -59,6 +60,7 @@ class HangarBot(discord.Client):
         await self.scheduler.recover()
         game_group, admin_group = game.GameGroup(), admin.AdminGroup()
         clock.extend_groups(game_group, admin_group)
+        stats.register(self.tree, game_group, admin_group)
         for group in (game_group, admin_group, clock.AwayGroup()):
             self.tree.add_command(group)
         self.tree.add_command(clock.notify_command)
@@ -67,6 +69,8 @@ class HangarBot(discord.Client):
         for command in (card.card_command, help_cmd.help_command):
             self.tree.add_command(command)
         self.add_dynamic_items(ActionButton, ActionSelect, HandButton, LobbyButton)
+        self.add_dynamic_items(*stats.DYNAMIC_ITEMS)
+        await backfill(self.store)  # results of games that finished before history existed
         await self.sync_commands_if_changed()
         self.scheduler.start()
 

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot import notify
+from bot.endchart import post_end_chart
 from bot.errors import UserFacingError, report, send_ephemeral
 from bot.present import LOG_LINES, board_panel, hand_panel, lobby_text, lobby_view
 from bot.services.games import STALE_MESSAGE, ActResult, LoadedGame
@@ -66,6 +67,8 @@ async def post_board(bot: HangarBot, loaded: LoadedGame, *, ping: tuple[int, ...
     )
     if old and old != message.id:
         await _retire(channel, old)
+    if loaded.outcome is not None:
+        await post_end_chart(bot, loaded)
     await notify.after_board(bot, dataclasses.replace(loaded, record=record), ping)
 
 
@@ -213,7 +216,7 @@ async def repost_board(interaction: discord.Interaction, *, ping_active: bool) -
     """Post the channel's board again as a new (live) message; a lobby shows its seats."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     bot = bot_of(interaction)
-    loaded = await bot.service.load(channel_id_of(interaction))
+    loaded = await bot.service.load_latest(channel_id_of(interaction))
     if loaded.state is None:
         await interaction.followup.send(lobby_text(loaded), ephemeral=True)
         return

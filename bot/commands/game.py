@@ -88,7 +88,7 @@ class GameGroup(app_commands.Group):
         """Recent log lines this user may read."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         bot = bot_of(interaction)
-        loaded = await bot.service.load(channel_id_of(interaction))
+        loaded = await bot.service.load_latest(channel_id_of(interaction))
         seat = bot.service.seat_of(loaded, interaction.user.id)
         lines = await bot.service.story(loaded.record.channel_id, seat, limit=15)
         from bot.present import fill_seats

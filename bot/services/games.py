@@ -23,6 +23,7 @@ from bot.services.errors import (
     NotStartedError,
     UndoRefusedError,
 )
+from bot.services.history import record_finished
 from bot.services.replay import (
     differences,
     exported,
@@ -221,6 +222,15 @@ class GameService:
             stored = await self._open(db, channel_id)
         return self._loaded(stored)
 
+    async def load_latest(
+        self, channel_id: int, game_pk: int | None = None, guild_id: int | None = None
+    ) -> LoadedGame:
+        """Game #game_pk of this server when given; else the open game here, else the last
+        finished one (it stays visible until a new game starts here)."""
+        async with self.store.reading() as db:
+            stored = await self._target(db, channel_id, game_pk, guild_id)
+        return self._loaded(stored)
+
     async def act(
         self, channel_id: int, user_id: int, key: str, expected_version: int | None
     ) -> ActResult:
@@ -364,10 +374,13 @@ class GameService:
             after = await self._commit_state(db, current, previous)
         return ActResult(after, (), last.seat, current.active_seats, after.outcome is not None)
 
-    async def verify(self, channel_id: int) -> VerifyReport:
+    async def verify(
+        self, channel_id: int, game_pk: int | None = None, guild_id: int | None = None
+    ) -> VerifyReport:
         """Replay seed + action log and compare the result with the stored snapshot."""
         async with self.store.reading() as db:
-            current = self._loaded(_started(await self._open(db, channel_id)))
+            stored = await self._target(db, channel_id, game_pk, guild_id)
+            current = self._loaded(_started(stored))
             actions = await repo.fetch_actions(db, current.record.pk)
         try:
             replayed = replay(current.game, current.record, len(current.seats), actions)
@@ -383,10 +396,12 @@ class GameService:
         replayed = f"{plural(len(actions), 'move')} replay to the snapshot."
         return VerifyReport(True, len(actions), replayed)
 
-    async def export(self, channel_id: int) -> dict[str, Any]:
+    async def export(
+        self, channel_id: int, game_pk: int | None = None, guild_id: int | None = None
+    ) -> dict[str, Any]:
         """A JSON-ready replay: game, options, seed, seats and the moves in force."""
         async with self.store.reading() as db:
-            stored = await self._open(db, channel_id)
+            stored = await self._target(db, channel_id, game_pk, guild_id)
             actions = await repo.fetch_actions(db, stored.record.pk)
         loaded = self._loaded(stored)
         outcome = loaded.outcome
@@ -438,6 +453,24 @@ class GameService:
             raise NoGameHereError()
         return stored
 
+    async def _latest(self, db: Any, channel_id: int) -> StoredGame:
+        """The open game here, else the last finished one; an abandoned one counts as none."""
+        stored = await repo.fetch_latest_game(db, channel_id)
+        if stored is None or stored.record.status == "abandoned":
+            raise NoGameHereError()
+        return stored
+
+    async def _target(
+        self, db: Any, channel_id: int, game_pk: int | None, guild_id: int | None
+    ) -> StoredGame:
+        """Game #game_pk of this server when given, else this channel's latest game."""
+        if game_pk is None:
+            return await self._latest(db, channel_id)
+        stored = await repo.fetch_game(db, game_pk)
+        if stored is None or stored.record.guild_id != guild_id:
+            raise NoGameHereError(f"There is no game #{game_pk} on this server.")
+        return stored
+
     async def _reload(self, db: Any, pk: int) -> LoadedGame:
         """Read a game back inside the current transaction."""
         stored = await repo.fetch_game(db, pk)
@@ -475,6 +508,8 @@ class GameService:
         record = dataclasses.replace(
             before.record, version=version + 1, status=status, updated_at=now
         )
+        if status == "finished":  # history, stats and ratings (same transaction)
+            await record_finished(db, record, game, state, now)
         after = LoadedGame(record, before.seats, state, game)
         for hook in self.commit_hooks:
             await hook(db, after)

@@ -145,7 +145,74 @@ MIGRATION_5 = [
     """,
 ]
 
-MIGRATIONS: tuple[list[str], ...] = (MIGRATION_1, MIGRATION_2, MIGRATION_5)
+
+# History, stats and ratings (issue 13): finished games keep their rows with finished_at and the
+# outcome as data; `results` has one row per participant (seats, AI levels, automa such as
+# Gustave), denormalised (guild, game, time) so /stats and /game history are one indexed range;
+# `ratings` holds each player's current OpenSkill rating per server and game.
+MIGRATION_4 = [
+    "ALTER TABLE games ADD COLUMN finished_at DOUBLE PRECISION",
+    "ALTER TABLE games ADD COLUMN result TEXT",
+    """
+    CREATE TABLE results (
+        game_pk       INTEGER          NOT NULL REFERENCES games (pk) ON DELETE CASCADE,
+        entry         INTEGER          NOT NULL,
+        guild_id      BIGINT           NOT NULL,
+        game_id       TEXT             NOT NULL,
+        finished_at   DOUBLE PRECISION NOT NULL,
+        player        TEXT             NOT NULL,
+        user_id       BIGINT,
+        name          TEXT             NOT NULL,
+        place         INTEGER          NOT NULL,
+        score         INTEGER          NOT NULL,
+        won           INTEGER          NOT NULL,
+        turns         INTEGER          NOT NULL,
+        think_seconds DOUBLE PRECISION NOT NULL,
+        mu_before     DOUBLE PRECISION,
+        sigma_before  DOUBLE PRECISION,
+        mu_after      DOUBLE PRECISION,
+        sigma_after   DOUBLE PRECISION,
+        rated_n       INTEGER,
+        PRIMARY KEY (game_pk, entry)
+    )
+    """,
+    # Covering: /stats (totals and the rating series) reads this index only, never the table.
+    """
+    CREATE INDEX results_by_player ON results (guild_id, player, game_id, finished_at,
+        place, score, won, turns, think_seconds, rated_n, mu_after, sigma_after)
+    """,
+    "CREATE INDEX results_by_game ON results (guild_id, game_id, finished_at, game_pk)",
+    """
+    CREATE TABLE ratings (
+        guild_id BIGINT           NOT NULL,
+        game_id  TEXT             NOT NULL,
+        player   TEXT             NOT NULL,
+        name     TEXT             NOT NULL,
+        mu       DOUBLE PRECISION NOT NULL,
+        sigma    DOUBLE PRECISION NOT NULL,
+        ordinal  DOUBLE PRECISION NOT NULL,
+        games    INTEGER          NOT NULL,
+        wins     INTEGER          NOT NULL,
+        PRIMARY KEY (guild_id, game_id, player)
+    )
+    """,
+    "CREATE INDEX ratings_board ON ratings (guild_id, game_id, ordinal)",
+    "CREATE INDEX games_history ON games (guild_id, status, finished_at)",
+    # Existing data: abandoned games end when last touched; finished games get finished_at and
+    # their results from their snapshots at start-up (bot.services.history.backfill needs the
+    # engines, which SQL cannot run).
+    "UPDATE games SET finished_at = updated_at WHERE status = 'abandoned'",
+    # An admin may now delete a finished or abandoned game (privacy); the log of an open game
+    # stays append-only.
+    "DROP TRIGGER actions_no_delete",
+    """
+    CREATE TRIGGER actions_no_delete BEFORE DELETE ON actions
+    BEGIN SELECT RAISE(ABORT, 'actions are append-only') WHERE EXISTS (
+        SELECT 1 FROM games WHERE pk = OLD.game_pk AND status IN ('lobby', 'running')); END
+    """,
+]
+
+MIGRATIONS: tuple[list[str], ...] = (MIGRATION_1, MIGRATION_2, MIGRATION_5, MIGRATION_4)
 LATEST = len(MIGRATIONS)
 
 
