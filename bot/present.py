@@ -131,11 +131,8 @@ def opponent_row(loaded: LoadedGame) -> list[str]:
 
 
 def data_note(loaded: LoadedGame) -> str:
-    """The data-provenance line a view declares (`stand_in_note`, or `stand_in` = True)."""
-    view = loaded.game.view(loaded.state, None)
-    note = str(getattr(view, "stand_in_note", "") or "")
-    if not note and getattr(view, "stand_in", False):
-        note = "Card data: unofficial stand-in set."
+    """The data-provenance line the engine declares (e.g. an unofficial stand-in card set)."""
+    note = loaded.game.data_note(loaded.state)
     return f"_{note}_" if note else ""
 
 
@@ -257,10 +254,7 @@ def option_labels(game: Game, options: dict[str, Any]) -> str:
 
 def lobby_notes(game: Game, options: dict[str, Any]) -> list[str]:
     """Extra lobby lines a game declares (`lobby_notes(options)`, e.g. Flight's house rule)."""
-    hook = getattr(game, "lobby_notes", None)
-    if hook is None:
-        return []
-    return list(hook(game.Options.model_validate(options)))
+    return list(game.lobby_notes(game.Options.model_validate(options)))
 
 
 def lobby_view(loaded: LoadedGame) -> discord.ui.View:

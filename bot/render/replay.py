@@ -46,11 +46,10 @@ def downscale(image: Image.Image) -> Image.Image:
 
 def board(game_id: str, view: BaseModel, names: Sequence[str]) -> Image.Image:
     """The full-size public board for one view."""
-    module = renderer_for(game_id)
-    if module is None:
+    renderer = renderer_for(game_id)
+    if renderer is None:
         raise ValueError(f"{game_id} has no board renderer")
-    image: Image.Image = module.render_board(view, names=names)
-    return image
+    return renderer.board(view, names=names)
 
 
 def frames(game_id: str, views: Sequence[BaseModel], names: Sequence[str]) -> list[Image.Image]:

@@ -15,6 +15,20 @@ from rules.first_in_flight.data import (
     UseOccupied,
     load_data,
 )
+from rules.first_in_flight.keys import (
+    ChoosePilot,
+    CopyCard,
+    Exhaust,
+    Garage,
+    Ignore,
+    Key,
+    PickCard,
+    Place,
+    Refresh,
+    TakeDev,
+    UseAbility,
+    parse_key,
+)
 from rules.first_in_flight.state import Player, State, Step
 
 T = TypeVar("T")
@@ -97,13 +111,28 @@ def card_text(state: State, card: str) -> str:
 
 def choice_texts(state: State, actions: Sequence[Action]) -> tuple[tuple[str, str], ...]:
     """(name, full text) of the Pilot and Development cards these actions choose between."""
+    kind = state.steps[-1].kind if state.steps else ""
     texts: dict[str, str] = {}
     for action in actions:
-        card = action.key.split(":", 1)[-1]
-        text = card_text(state, card) if ":" in action.key else ""
+        card = _named_card(parse_key(action.key, kind))
+        text = card_text(state, card) if card else ""
         if text:
             texts[_name(state, card)] = text
     return tuple(texts.items())
+
+
+def _named_card(key: Key) -> str:
+    """The card (or Pilot) a key names, or "" when it names none."""
+    match key:
+        case ChoosePilot(pilot):
+            return pilot
+        case UseAbility(card) | Place(_, card):
+            return card
+        case TakeDev(card) | CopyCard(card) | Ignore(card) | Refresh(card) | PickCard(card):
+            return card
+        case Exhaust(card) | Garage(card):
+            return card
+    return ""
 
 
 def _name(state: State, card: str) -> str:
@@ -128,11 +157,6 @@ def push(state: State, step: Step) -> State:
 def pop(state: State) -> State:
     """Remove the current decision."""
     return state.model_copy(update={"steps": state.steps[:-1]})
-
-
-def replace_top(state: State, step: Step) -> State:
-    """Swap the current decision for another."""
-    return state.model_copy(update={"steps": (*state.steps[:-1], step)})
 
 
 def next_seq(state: State) -> tuple[int, State]:
@@ -191,7 +215,7 @@ def exhaust(state: State, seat: int, source: str) -> State:
     A `peltier:<card>` source is Peltier's copy of another's card: her Pilot use is spent.
     """
     mat = player(state, seat)
-    if source == "pilot" or source.startswith(VIA_PELTIER):
+    if source == "pilot" or is_peltier(source):
         return set_player(state, seat, pilot_used=mat.pilot_used + 1)
     cards = list(mat.cards)
     for i, owned in enumerate(cards):
@@ -211,6 +235,11 @@ def ready_abilities(state: State, seat: int, whens: tuple[str, ...]) -> list[tup
 
 
 VIA_PELTIER = "peltier:"  # source prefix: Peltier using another player's (or Gustave's) card
+
+
+def is_peltier(source: str) -> bool:
+    """Whether an ability source is Peltier's copy of someone else's card."""
+    return source.startswith(VIA_PELTIER)
 
 
 def copyable_cards(state: State, seat: int) -> list[str]:
@@ -251,8 +280,8 @@ def at_use_abilities(state: State, seat: int, whens: tuple[str, ...]) -> list[tu
 
 def source_name(state: State, source: str) -> str:
     """'Edith Berg', or 'Edith Berg (via Peltier)' for Peltier's copy."""
-    if source.startswith(VIA_PELTIER):
-        return f"{card_name(state, source[len(VIA_PELTIER) :])} (via Peltier)"
+    if is_peltier(source):
+        return f"{card_name(state, source.removeprefix(VIA_PELTIER))} (via Peltier)"
     return card_name(state, source)
 
 

@@ -42,7 +42,7 @@ class ScriptedView(Frozen):
     end_trigger: str = ""
 
 
-class ScriptedGame(BaseGame[ScriptedState]):
+class ScriptedGame(BaseGame[ScriptedState, ScriptedOptions, ScriptedView]):
     """One move, then the scripted outcome."""
 
     id = "scripted"
