@@ -5,7 +5,6 @@ from __future__ import annotations
 import dataclasses
 import logging
 import secrets
-import sqlite3
 import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -24,6 +23,7 @@ from bot.services.errors import (
     UndoRefusedError,
 )
 from bot.services.history import record_finished
+from bot.services.options import validated_options
 from bot.services.replay import (
     differences,
     exported,
@@ -33,7 +33,7 @@ from bot.services.replay import (
     stored_event,
     with_names,
 )
-from bot.store import Store
+from bot.store import IntegrityError, Store
 from bot.store import repository as repo
 from bot.store.repository import ActionRecord, GameRecord, SeatRecord, StoredGame
 from rules.core import (
@@ -168,7 +168,7 @@ class GameService:
                     creator_id=creator_id,
                     now=now,
                 )
-            except sqlite3.IntegrityError:
+            except IntegrityError:
                 # Another process opened a game here between our check and this insert.
                 raise _busy(game) from None
             await repo.replace_seats(db, pk, (SeatRecord(0, creator_id, creator_name),), now)
@@ -549,11 +549,8 @@ def _check_started(record: GameRecord) -> None:
 
 
 def _validated_options(game: Game, options: dict[str, Any] | None) -> dict[str, Any]:
-    """Options checked against the game's model, with defaults filled in."""
-    try:
-        return game.Options.model_validate(options or {}).model_dump(mode="json")
-    except ValueError as exc:
-        raise InvalidOptionsError(f"Invalid options for {game.title}: {exc}") from exc
+    """Options checked against the game's model and a dry set-up, with defaults filled in."""
+    return validated_options(game, options)
 
 
 def _options(game: Game, record: GameRecord) -> Any:
