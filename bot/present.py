@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
 from collections.abc import Callable
@@ -11,8 +10,16 @@ from typing import Any
 
 import discord
 
-from bot.components import action_items, hand_button, lobby_buttons
-from bot.render import placeholder_png, private_png, public_png
+from bot.components import action_items, hand_button, lobby_buttons, table_button
+from bot.render import (
+    alt_text,
+    has_table,
+    placeholder_png,
+    private_png,
+    public_png,
+    table_png,
+)
+from bot.render.pool import render
 from bot.services.games import LoadedGame
 from rules.core import Action, Game, fill_names
 from rules.core.messages import plural
@@ -23,6 +30,7 @@ log = logging.getLogger(__name__)
 LOG_LINES = 12
 BOARD_FILE = "board.png"
 HAND_FILE = "hand.png"
+TABLE_FILE = "table.png"
 COLOUR = discord.Colour.from_str("#2f7fd8")
 
 
@@ -55,10 +63,13 @@ class Panel:
     filename: str
     view: discord.ui.View | None
     mentions: discord.AllowedMentions
+    description: str = ""  # the picture in words (alt text), at most 1,024 characters
 
     def file(self) -> discord.File:
         """A fresh File each send (discord.py consumes File objects)."""
-        return discord.File(io.BytesIO(self.image), filename=self.filename)
+        return discord.File(
+            io.BytesIO(self.image), filename=self.filename, description=self.description or None
+        )
 
 
 def footer(loaded: LoadedGame) -> str:
@@ -163,13 +174,15 @@ def board_view(loaded: LoadedGame) -> discord.ui.View | None:
     for item in items:
         view.add_item(item)
     view.add_item(hand_button(loaded.record.pk, row=4))
+    if has_table(loaded.game.id):
+        view.add_item(table_button(loaded.record.pk, row=4))
     return view
 
 
 async def render_png(draw: Callable[..., bytes], game_id: str, *args: Any, **kwargs: Any) -> bytes:
-    """Render off the event loop; a drawing bug costs the picture, never the turn message."""
+    """Render off the event loop (pool + cache); a drawing bug costs the picture, never the turn."""
     try:
-        return await asyncio.to_thread(draw, game_id, *args, **kwargs)
+        return await render(draw, game_id, *args, **kwargs)
     except Exception:
         log.exception("Rendering %s failed; posting a placeholder picture", game_id)
         return placeholder_png(game_id)
@@ -189,8 +202,10 @@ async def board_panel(
     allowed = discord.AllowedMentions(
         everyone=False, roles=False, users=[discord.Object(id=u) for u in users]
     )
+    last = fill_seats(lines[-1], loaded) if lines else ""
+    alt = alt_text(loaded.game.id, view, loaded.names, last)
     return Panel(
-        content, board_embed(loaded, lines), image, BOARD_FILE, board_view(loaded), allowed
+        content, board_embed(loaded, lines), image, BOARD_FILE, board_view(loaded), allowed, alt
     )
 
 
@@ -211,7 +226,20 @@ async def hand_panel(loaded: LoadedGame, seat: int) -> Panel:
     components = discord.ui.View(timeout=None)
     for item in action_items(loaded.record.pk, loaded.record.version, actions, rows=5):
         components.add_item(item)
-    return Panel("", embed, image, HAND_FILE, components, discord.AllowedMentions.none())
+    alt = alt_text(loaded.game.id, view, loaded.names)
+    return Panel("", embed, image, HAND_FILE, components, discord.AllowedMentions.none(), alt)
+
+
+async def table_message(loaded: LoadedGame) -> dict[str, Any]:
+    """Keyword arguments of the ephemeral "Whole table" answer: an embed with the full picture."""
+    view = loaded.game.view(loaded.state, None)
+    image = await render_png(table_png, loaded.game.id, view, loaded.names)
+    embed = discord.Embed(title=f"Whole table — {loaded.game.title}", colour=COLOUR)
+    embed.set_image(url=f"attachment://{TABLE_FILE}")
+    embed.set_footer(text=footer(loaded) + " · tap the picture to zoom")
+    alt = alt_text(loaded.game.id, view, loaded.names)
+    file = discord.File(io.BytesIO(image), filename=TABLE_FILE, description=alt or None)
+    return {"embed": embed, "file": file}
 
 
 def card_texts(view: Any) -> str:

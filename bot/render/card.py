@@ -9,6 +9,9 @@ from rules.catalogue import CardEntry
 
 PAD = 12
 SCALE = 2  # a single card is shown large enough to read on a phone
+# A Takeoff! card as wide as in a player's hand, with room for its whole effect text.
+TAKEOFF_W = 180
+TAKEOFF_LINES = 12
 
 
 def card_png(entry: CardEntry) -> bytes | None:
@@ -23,13 +26,15 @@ def card_png(entry: CardEntry) -> bytes | None:
 
 def _takeoff(entry: CardEntry) -> Image.Image | None:
     """A Takeoff! card face (the captain's ticket has no card)."""
-    from bot.render.takeoff import CARD_H, CARD_W, _draw_card
+    from bot.render.takeoff import _card_height, _draw_card
     from rules.takeoff.view import card_view
 
     if entry.card == "ticket":
         return None
-    image, draw = canvas(CARD_W + 2 * PAD, CARD_H + 2 * PAD, BACKGROUND)
-    _draw_card(draw, card_view(entry.card), PAD, PAD)
+    card = card_view(entry.card)
+    height = _card_height(card, TAKEOFF_LINES, TAKEOFF_W)
+    image, draw = canvas(TAKEOFF_W + 2 * PAD, height + 2 * PAD, BACKGROUND)
+    _draw_card(draw, card, PAD, PAD, TAKEOFF_LINES, TAKEOFF_W, chosen=False)
     return image
 
 
