@@ -14,7 +14,8 @@ import yarl
 from discord import app_commands
 
 from bot.announce import Announcer
-from bot.commands import admin, clock, game, play, stats
+from bot.commands import admin, card, clock, game, play, stats
+from bot.commands import help as help_cmd
 from bot.components import (
     ActionButton,
     ActionSelect,
@@ -80,6 +81,8 @@ class HangarBot(discord.Client):
         self.tree.add_command(clock.notify_command)
         self.tree.add_command(play.play_command)
         self.tree.add_command(game.mygames_command)
+        for command in (card.card_command, help_cmd.help_command):
+            self.tree.add_command(command)
         self.add_dynamic_items(ActionButton, ActionSelect, HandButton, LobbyButton)
         self.add_dynamic_items(*stats.DYNAMIC_ITEMS)
         await backfill(self.store)  # results of games that finished before history existed

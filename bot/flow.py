@@ -70,6 +70,11 @@ async def publish(bot: HangarBot, result: ActResult) -> BaseException | None:
     return await bot.announcer.publish(result)
 
 
+async def recent_lines(bot: HangarBot, loaded: LoadedGame) -> list[str]:
+    """The latest public log lines of a game."""
+    return await bot.service.story(loaded.record.channel_id, None, limit=LOG_LINES)
+
+
 async def post_board(bot: HangarBot, loaded: LoadedGame, *, ping: tuple[int, ...]) -> None:
     """Post the board again as the new live message (no turn change: nothing is owed)."""
     await bot.announcer.repost(loaded, await recent_lines(bot, loaded), ping=ping)
@@ -138,8 +143,9 @@ async def _explain_stale(interaction: discord.Interaction, exc: StaleActionError
     from bot.present import status_line
 
     try:
-        loaded = await bot_of(interaction).service.load(channel_id_of(interaction))
-        now = status_line(loaded)
+        bot = bot_of(interaction)
+        loaded = await bot.service.load(channel_id_of(interaction))
+        now = status_line(loaded, bot.service.seat_of(loaded, interaction.user.id))
     except RulesError:
         now = ""
     await send_ephemeral(interaction, f"{exc}\n{now}".strip())
@@ -243,11 +249,6 @@ async def send_private_board(
     panel = await board_panel(loaded, lines, ping=())
     embed = fit_embed(panel.embed)
     await interaction.followup.send(clip(note), embed=embed, file=panel.file(), ephemeral=True)
-
-
-async def recent_lines(bot: HangarBot, loaded: LoadedGame) -> list[str]:
-    """The latest public log lines of a game."""
-    return await bot.service.recent_events(loaded.record.channel_id, None, limit=LOG_LINES)
 
 
 async def start_game(

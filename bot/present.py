@@ -22,7 +22,8 @@ from bot.render import (
 )
 from bot.render.pool import render
 from bot.services.games import LoadedGame
-from rules.core import Action, fill_names
+from rules.core import Action, Game, fill_names
+from rules.core.messages import plural
 
 log = logging.getLogger(__name__)
 
@@ -77,16 +78,30 @@ def footer(loaded: LoadedGame) -> str:
     return f"{loaded.game.title} · game #{loaded.record.pk} · move {loaded.record.version}"
 
 
-def status_line(loaded: LoadedGame) -> str:
-    """Whose turn it is and what they decide, or the result."""
+def status_line(loaded: LoadedGame, reader: int | None = None) -> str:
+    """Whose turn it is, worded for the reader (None = everyone), or the result.
+
+    The active player reads their own prompt ("**Your turn** — play cards…"); everyone else
+    reads "**alice** to play." — never alice's "Your turn: …" (issue 15).
+    """
     outcome = loaded.outcome
     if outcome is not None:
         return "🏁 **Game over.** " + standings(loaded)
     active = loaded.active_seats
     if not active:
         return "Waiting."
-    prompt = fill_seats(loaded.game.prompt(loaded.state, active[0]), loaded)
-    return f"**{seat_list(loaded, active)}** to play — {prompt}"
+    if reader is not None and reader in active:
+        return "**Your turn** — " + own_prompt(loaded, reader)
+    return f"**{seat_list(loaded, active)}** to play."
+
+
+def own_prompt(loaded: LoadedGame, seat: int) -> str:
+    """The seat's prompt without a leading "Your turn:" (the caller already says it)."""
+    prompt = fill_seats(loaded.game.prompt(loaded.state, seat), loaded)
+    head, sep, rest = prompt.partition(": ")
+    if sep and head.lower() == "your turn" and rest:
+        return rest[0].upper() + rest[1:]
+    return prompt
 
 
 def standings(loaded: LoadedGame) -> str:
@@ -103,6 +118,7 @@ def standings(loaded: LoadedGame) -> str:
     reason = fill_seats(outcome.reason, loaded) if outcome.reason else ""
     if not outcome.winners:  # a non-seat opponent (Gustave) won; the reason names it
         verdict, reason = reason, ""
+        rows = [*opponent_row(loaded), *rows]
     elif outcome.is_draw:
         verdict = "Shared victory."
     else:
@@ -110,7 +126,20 @@ def standings(loaded: LoadedGame) -> str:
     note = data_note(loaded)
     if note.strip("_").lower() in (verdict + reason).lower():  # the engine already said it
         note = ""
-    return "\n".join([verdict, *rows, reason, note]).strip()
+    # The cause leads ("The draw pile ran out for the third time; …"), then who won and the table.
+    return "\n".join([reason, verdict, *rows, note]).strip()
+
+
+def opponent_row(loaded: LoadedGame) -> list[str]:
+    """'🏆 1. Gustave — 44' when a non-seat opponent won (the view's `gustave_record`).
+
+    Without it the standings began at '2. alice' with nobody in first place (issue 15).
+    """
+    view = loaded.game.view(loaded.state, None)
+    record = getattr(view, "gustave_record", None)
+    if record is None or not getattr(view, "gustave_won", False):
+        return []
+    return [f"🏆 1. Gustave — {record}"]
 
 
 def data_note(loaded: LoadedGame) -> str:
@@ -187,7 +216,7 @@ async def hand_panel(loaded: LoadedGame, seat: int) -> Panel:
     image = await render_png(private_png, loaded.game.id, view, loaded.names)
     actions = loaded.legal_actions(seat)
     if actions:
-        text = "Your move — " + fill_seats(loaded.game.prompt(loaded.state, seat), loaded)
+        text = "**Your turn** — " + own_prompt(loaded, seat) + card_texts(view)
     elif loaded.outcome is not None:
         text = "The game is over."
     else:
@@ -214,17 +243,47 @@ async def table_message(loaded: LoadedGame) -> dict[str, Any]:
     return {"embed": embed, "file": file}
 
 
+def card_texts(view: Any) -> str:
+    """The full texts of the cards the player is choosing between (a view's `card_texts`)."""
+    texts = getattr(view, "card_texts", ()) or ()
+    lines = [f"**{name}** — {text}" for name, text in texts]
+    return ("\n\n" + "\n".join(lines))[:3500] if lines else ""
+
+
 def lobby_text(loaded: LoadedGame) -> str:
     """The lobby message: game, options, seats taken and how to join."""
     game = loaded.game
-    options = ", ".join(f"{k}={clip(str(v), 40)}" for k, v in loaded.record.options.items())
-    options = options or "defaults"
     seats = "\n".join(f"{i + 1}. {name}" for i, name in enumerate(loaded.names))
+    notes = "".join(f"\n{note}" for note in lobby_notes(game, loaded.record.options))
     return (
-        f"**{game.title}** lobby ({game.min_players}–{game.max_players} players; "
-        f"options: {options})\n{seats}\n"
+        f"**{game.title}** lobby ({player_range(game)}; options: "
+        f"{option_labels(game, loaded.record.options)}){notes}\n{seats}\n"
         "Join with the button or `/game join`; the creator starts with `/game start`."
     )
+
+
+def player_range(game: Game) -> str:
+    """'2 players' or '1–4 players' (never '2–2 players')."""
+    if game.min_players == game.max_players:
+        return plural(game.min_players, "player")
+    return f"{game.min_players}–{game.max_players} players"
+
+
+def option_labels(game: Game, options: dict[str, Any]) -> str:
+    """Options as players read them: 'Business-class rows 3 · Row rule numbered'."""
+    fields = game.Options.model_fields
+    parts = []
+    for key, value in options.items():
+        field = fields.get(key)
+        title = (field.title if field is not None else None) or key.replace("_", " ").capitalize()
+        shown = ("on" if value else "off") if isinstance(value, bool) else clip(str(value), 40)
+        parts.append(f"{title} {shown}")
+    return " · ".join(parts) or "defaults"
+
+
+def lobby_notes(game: Game, options: dict[str, Any]) -> list[str]:
+    """Extra lobby lines a game declares (`lobby_notes(options)`, e.g. Flight's house rule)."""
+    return list(game.lobby_notes(game.Options.model_validate(options)))
 
 
 def lobby_view(loaded: LoadedGame) -> discord.ui.View:

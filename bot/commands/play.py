@@ -10,7 +10,7 @@ from discord import app_commands
 from bot.errors import UserFacingError
 from bot.flow import bot_of, channel_id_of, publish, tell_if_late
 from bot.limits import clip, excerpt
-from bot.present import fill_seats
+from bot.present import status_line
 from bot.services.games import LoadedGame
 from rules.core import Action
 from rules.core.model import KEY_PATTERN
@@ -85,6 +85,6 @@ async def play_command(interaction: discord.Interaction, action: str) -> None:
     after = result.loaded
     text = f"✅ {result.label or key}"
     if after.state is not None and seat is not None and seat in after.active_seats:
-        text += "\nStill your move — " + fill_seats(after.game.prompt(after.state, seat), after)
+        text += "\n" + status_line(after, seat)
     await interaction.followup.send(clip(text), ephemeral=True)
     await tell_if_late(interaction, late)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rules.core.messages import plural
 from rules.first_in_flight.view import GameView
 from rules.flight.view import FlightGameView
 from rules.takeoff.view import TakeoffView
@@ -37,7 +38,7 @@ def last_move(last: str) -> str:
 
 def takeoff(view: TakeoffView, names: Sequence[str], last: str = "") -> str:
     """The Takeoff! plane: scores, whose turn, the last seats taken, the viewer's hand."""
-    scores = ", ".join(f"{name_of(names, s)} {view.scores[s]} points" for s in range(2))
+    scores = ", ".join(f"{name_of(names, s)} {plural(view.scores[s], 'point')}" for s in range(2))
     if view.over:
         turn = "Game over."
     else:

@@ -141,9 +141,46 @@ def centred(
     bold: bool = False,
     fill: str = INK,
 ) -> None:
-    """Text fitted into `box` and centred in it."""
+    """Text centred in `box`: wrapped onto more lines when the box is tall enough, else cut.
+
+    Names are wrapped rather than cut ("Jerusalem (Ly…" read as a different town, issue 15).
+    """
     x0, y0, x1, y1 = box
-    line = fit_text(text, x1 - x0 - 4, size, bold=bold)
-    draw.text(
-        ((x0 + x1) // 2, (y0 + y1) // 2), line, font=font(size, bold=bold), fill=fill, anchor="mm"
-    )
+    step = round(size * 1.2)
+    lines = wrap_text(text, x1 - x0 - 4, size, bold=bold, max_lines=max(1, (y1 - y0) // step))
+    top = (y0 + y1) // 2 - step * (len(lines) - 1) // 2
+    for i, line in enumerate(lines):
+        draw.text(
+            ((x0 + x1) // 2, top + i * step),
+            line,
+            font=font(size, bold=bold),
+            fill=fill,
+            anchor="mm",
+        )
+
+
+def wrap_text(
+    text: str, max_width: int, size: int, *, bold: bool = False, max_lines: int = 2
+) -> list[str]:
+    """`text` split at spaces (and at newlines) into at most `max_lines` lines that fit.
+
+    Only the last line is cut with an ellipsis, and only when the words do not fit at all.
+    """
+    lines: list[str] = []
+    words = [w for part in text.split("\n") for w in [*part.split(" "), "\n"]][:-1]
+    current = ""
+    for word in words:
+        if word == "\n":
+            lines.append(current)
+            current = ""
+            continue
+        candidate = f"{current} {word}" if current else word
+        if current and text_width(candidate, size, bold=bold) > max_width:
+            lines.append(current)
+            current = word
+        else:
+            current = candidate
+    lines.append(current)
+    if len(lines) > max_lines:
+        lines = [*lines[: max_lines - 1], " ".join(lines[max_lines - 1 :])]
+    return [fit_text(line, max_width, size, bold=bold) for line in lines]

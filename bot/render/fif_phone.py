@@ -12,6 +12,7 @@ from bot.render.fif_chart import view_entries, won_by
 from bot.render.fif_flight import problem_odds
 from bot.render.fif_mat import FLIGHT_COLOURS, composition_chips
 from bot.render.fif_track import INNER, MARGIN, SMALL, WHITE, token
+from rules.core.messages import plural
 from rules.first_in_flight.view import FlightView, GameView, RowView, SeatView
 
 CARD_W, CARD_H, CARD_GAP = 94, 124, 5
@@ -216,7 +217,7 @@ def _deck_chips(seat: SeatView) -> list[tuple[str, str]]:
 
 def _mat_lines(seat: SeatView, names: Sequence[str]) -> tuple[str, list[str], str]:
     """Stats line, Pilot ability lines and the Garage line of a mat."""
-    stats = f"{seat.coins} coins · Record {seat.record}"
+    stats = f"{plural(seat.coins, 'coin')} · Record {seat.record}"
     if seat.record and seat.record_year:
         stats += f" (Year {seat.record_year})"
     stats += f" · Flights {seat.flights}"
@@ -283,7 +284,7 @@ def draw_mat(
     c = seat.composition
     whole = c.glide + c.experience + c.basic_problem + c.unrevealed_flaws
     whole += sum(n for _, n in c.upgrades) + sum(n for _, n in c.flaws)
-    line = f"Deck: {seat.deck_size} to draw · {whole} cards in all"
+    line = f"Deck: {seat.deck_size} to draw · {plural(whole, 'card')} in all"
     draw.text((x, cy + 2), line, font=font(SMALL, bold=True), fill=MUTED)
     _chips(draw, _deck_chips(seat), x, cy + 24, INNER - 20)
     return y + height

@@ -23,6 +23,7 @@ from bot.render.common import (
     text_width,
     tint,
 )
+from rules.core.messages import plural
 from rules.flight.view import CardView, FlightGameView, FlightView, ObstacleView
 
 WIDTH = 600  # a phone shows it 400 px wide: the smallest text (15 px) reads at ~9.3 px
@@ -62,9 +63,7 @@ def _header(draw: ImageDraw.ImageDraw, view: FlightGameView, names: Sequence[str
     """Title, hand number, dealer, match rule and whose turn it is."""
     draw.text((MARGIN, 8), "Flight", font=font(24, bold=True), fill=INK)
     goal = (
-        f"to {view.target} points"
-        if view.match == "target"
-        else f"{view.hands_to_play} hand{'s' if view.hands_to_play != 1 else ''}"
+        f"to {view.target} points" if view.match == "target" else plural(view.hands_to_play, "hand")
     )
     info = f"Hand {view.hand_number} · dealer {seat_name(names, view.dealer)} · {goal}"
     draw.text((MARGIN + 96, 14), fit_text(info, WIDTH - 120, 16), font=font(16), fill=MUTED)
@@ -296,8 +295,7 @@ def _pile(draw: ImageDraw.ImageDraw, view: FlightGameView, y: int) -> None:
     draw.text((MARGIN, y), "Pack", font=font(16, bold=True), fill=INK)
     back = (MARGIN, y + 24, MARGIN + w, y + 24 + 66)
     draw.rounded_rectangle(back, radius=6, fill="#30415d", outline=INK)
-    count = view.pack_size
-    centred(draw, back, f"{count} card{'s' if count != 1 else ''}", 16, bold=True, fill=WHITE)
+    centred(draw, back, plural(view.pack_size, "card"), 16, bold=True, fill=WHITE)
     x = MARGIN + w + 10
     draw.text((x, y), "Discard", font=font(16, bold=True), fill=INK)
     face = (x, y + 24, x + w, y + 24 + 66)
@@ -424,7 +422,7 @@ def _hand_card(
     centred(
         draw,
         (x, y + HAND_CARD_H - 28, x + HAND_CARD_W, y + HAND_CARD_H - 4),
-        f"{mark}{card.points} pts",
+        f"{mark}{plural(card.points, 'pt')}",
         16,
         bold=True,
         fill=WHITE,
@@ -439,8 +437,8 @@ def render_private(view: FlightGameView, *, names: Sequence[str]) -> Image.Image
     image, draw = canvas(WIDTH, height, BACKGROUND)
     _header(draw, view, names)
     total = sum(c.points for c in hand)
-    count = f"{len(hand)} card{'s' if len(hand) != 1 else ''}"
-    title = f"Your hand — {count}, {total} points if caught holding them"
+    cards, points = plural(len(hand), "card"), plural(total, "point")
+    title = f"Your hand — {cards}, {points} if caught holding them"
     draw.text(
         (MARGIN, HEADER_H + 4),
         fit_text(title, WIDTH - 2 * MARGIN, 17, bold=True),

@@ -20,6 +20,7 @@ from bot.render.common import (
     text_width,
 )
 from rules.core import fill_names
+from rules.core.messages import plural
 from rules.takeoff import CardView, TakeoffView
 
 WIDTH = 600  # a phone shows it 400 px wide: the smallest text (15 px) reads at ~9.3 px
@@ -247,7 +248,7 @@ def _status(view: TakeoffView, names: Sequence[str]) -> str:
     if view.over:
         a, b = view.scores
         if a == b:
-            result = f"a draw at {a} points"
+            result = f"a draw at {plural(a, 'point')}"
         else:
             winner = 0 if a > b else 1
             result = f"{names[winner]} wins {max(a, b)} to {min(a, b)}"

@@ -27,7 +27,15 @@ from bot.services.errors import (
 )
 from bot.services.history import record_finished
 from bot.services.options import validated_options
-from bot.services.replay import differences, exported, refuse_revealing, replay, rng_draws
+from bot.services.replay import (
+    differences,
+    exported,
+    refuse_revealing,
+    replay,
+    rng_draws,
+    stored_event,
+    with_names,
+)
 from bot.store import IntegrityError, Store, outbox
 from bot.store import repository as repo
 from bot.store.outbox import Announcement
@@ -43,12 +51,16 @@ from rules.core import (
     RulesError,
     StaleActionError,
     UnknownGameError,
+    fill_names,
+    messages,
     seat_ref,
 )
+from rules.core.log import collapse
+from rules.core.messages import plural
 
 log = logging.getLogger(__name__)
 
-STALE_MESSAGE = "This prompt is out of date — the game has moved on."
+STALE_MESSAGE = messages.STALE
 # Log lines shown on a board (the presenter shows at most this many).
 BOARD_LINES = 12
 
@@ -155,9 +167,8 @@ def turn_message(active: Sequence[int]) -> str:
     """'Not your turn — it is {seat1}'s turn.' with seat placeholders the bot fills in."""
     refs = [seat_ref(seat) for seat in active]
     if not refs:
-        return "Nobody can move now — the game is over."
-    who = refs[0] if len(refs) == 1 else ", ".join(refs[:-1]) + " and " + refs[-1]
-    return f"Not your turn — it is {who}'s turn."
+        return messages.GAME_OVER
+    return messages.not_your_turn(messages.join_names(refs))
 
 
 # Called inside the transaction of every committed state change (start, move, undo), after the
@@ -306,13 +317,13 @@ class GameService:
             seat=seat,
             action=action.model_dump(mode="json"),
             user_id=user_id,
-            events=[event.model_dump(mode="json") for event in transition.events],
+            events=[with_names(event, before.names) for event in transition.events],
             now=self.clock(),
         )
         after = await self._commit_state(db, before, transition.state)
         events = tuple(transition.events)
         queued = await self._queue_board(db, before.active_seats, after, events)
-        lines = await self._board_lines(db, after.record.pk)
+        lines = await self._board_lines(db, after.record.pk, after.seats)
         finished = after.outcome is not None
         previous = before.active_seats
         return ActResult(after, events, seat, previous, finished, lines, queued, action.label)
@@ -352,10 +363,12 @@ class GameService:
         await outbox.put(db, queued, self.clock())
         return queued
 
-    async def _board_lines(self, db: Any, game_pk: int) -> tuple[str, ...]:
-        """The latest public log lines of a game (seat placeholders unfilled)."""
-        raw = await repo.fetch_recent_events(db, game_pk, BOARD_LINES)
-        return tuple(Event.model_validate(event).line_for(None) for event in raw)
+    async def _board_lines(
+        self, db: Any, game_pk: int, seats: Sequence[SeatRecord]
+    ) -> tuple[str, ...]:
+        """The public log lines the board shows (as `story` tells them), in this transaction."""
+        raw = await repo.fetch_recent_events(db, game_pk, BOARD_LINES * 4)
+        return tuple(told(raw, seats, None, BOARD_LINES))
 
     async def board_delivered(
         self, announcement: Announcement, board_id: int | None, live_id: int | None
@@ -389,7 +402,7 @@ class GameService:
             if stored is None or stored.record.status in ("lobby", "abandoned"):
                 await outbox.drop(db, game_pk)
                 return None
-            lines = await self._board_lines(db, game_pk)
+            lines = await self._board_lines(db, game_pk, stored.seats)
         return PendingBoard(queued, self._loaded(stored), lines)
 
     async def load_in(self, db: Any, game_pk: int) -> LoadedGame | None:
@@ -413,7 +426,20 @@ class GameService:
             if stored is None:
                 raise NoGameHereError()
             raw = await repo.fetch_recent_events(db, stored.record.pk, limit)
-        return [Event.model_validate(event).line_for(viewer_seat) for event in raw]
+        return [stored_event(event)[0].line_for(viewer_seat) for event in raw]
+
+    async def story(self, channel_id: int, viewer_seat: int | None, limit: int = 12) -> list[str]:
+        """The log as the board tells it: the last `limit` lines after routine ones collapse.
+
+        Each line names the players who held the seats when it happened (after `/admin replace`
+        too); lines stored before names were kept use today's names.
+        """
+        async with self.store.reading() as db:
+            stored = await repo.fetch_latest_game(db, channel_id)
+            if stored is None:
+                raise NoGameHereError()
+            raw = await repo.fetch_recent_events(db, stored.record.pk, limit * 4)
+        return told(raw, stored.seats, viewer_seat, limit)
 
     async def games_for_user(self, guild_id: int, user_id: int) -> list[LoadedGame]:
         """Lobby and running games on this server where the user has a seat (damaged ones left
@@ -519,7 +545,7 @@ class GameService:
             log.info("Game %s: move %s (%s) undone", pk, last.seq, last.key)
             after = await self._commit_state(db, current, previous)
             queued = await self._queue_board(db, (), after, ())
-            lines = await self._board_lines(db, pk)
+            lines = await self._board_lines(db, pk, current.seats)
         finished = after.outcome is not None
         return ActResult(after, (), last.seat, current.active_seats, finished, lines, queued)
 
@@ -539,9 +565,11 @@ class GameService:
             current.game.dump_state(current.state), current.game.dump_state(replayed)
         )
         if diffs:
-            detail = f"Replaying {len(actions)} moves differs from the snapshot at {diffs[0]}."
+            moves = plural(len(actions), "move")
+            detail = f"Replaying {moves} differs from the snapshot at {diffs[0]}."
             return VerifyReport(False, len(actions), detail, tuple(diffs))
-        return VerifyReport(True, len(actions), f"{len(actions)} moves replay to the snapshot.")
+        replayed = f"{plural(len(actions), 'move')} replay to the snapshot."
+        return VerifyReport(True, len(actions), replayed)
 
     async def export(
         self, channel_id: int, game_pk: int | None = None, guild_id: int | None = None
@@ -686,6 +714,24 @@ class GameService:
         return after
 
 
+def told(
+    raw: list[dict[str, Any]], seats: Sequence[SeatRecord], viewer_seat: int | None, limit: int
+) -> list[str]:
+    """The log as the board tells it: routine runs collapsed, the seat holders' names put in."""
+    today = tuple(s.name for s in seats)
+    # Collapse runs told with the same seat holders, then put in those holders' names.
+    runs: list[tuple[tuple[str, ...], list[tuple[str, str]]]] = []
+    for item in raw:
+        event, names = stored_event(item)
+        entry = (event.kind, event.line_for(viewer_seat))
+        if runs and runs[-1][0] == (names or today):
+            runs[-1][1].append(entry)
+        else:
+            runs.append((names or today, [entry]))
+    lines = [fill_names(line, names) for names, run in runs for line in collapse(run)]
+    return lines[-limit:]
+
+
 def _seat(seats: Sequence[SeatRecord], user_id: int) -> int | None:
     """The seat number of `user_id`, if seated."""
     return next((s.seat for s in seats if s.user_id == user_id), None)
@@ -715,9 +761,7 @@ def _started(stored: StoredGame) -> StoredGame:
 def _check_started(record: GameRecord) -> None:
     """Raise NotStartedError for a lobby."""
     if record.status == "lobby":
-        raise NotStartedError(
-            "The game has not started yet — the creator starts it with /game start."
-        )
+        raise NotStartedError(messages.NOT_STARTED)
 
 
 def _validated_options(game: Game, options: dict[str, Any] | None) -> dict[str, Any]:

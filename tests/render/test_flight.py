@@ -123,6 +123,18 @@ def test_missing_names_fall_back_to_seat_numbers() -> None:
     assert render_board(GAME.view(state, None), names=["Alice"]).height > 0
 
 
+def test_long_names_wrap_instead_of_being_cut() -> None:
+    """Issue 15: 'Jerusalem (Ly…' and 'South Afr…' — names wrap onto a second line."""
+    from bot.render.common import wrap_text
+    from bot.render.flight import COL_W, NUM_W, _lines
+
+    assert wrap_text("Jerusalem (Lydda)", 84, 11) == ["Jerusalem", "(Lydda)"]
+    assert wrap_text("South Africa\nJohannesburg", 84, 11) == ["South Africa", "Johannesburg"]
+    assert not any("…" in line for line in wrap_text("Jerusalem (Lydda)", 84, 11))
+    # on the board's route columns, a town name too wide for one line takes two
+    assert _lines("Jerusalem (Lydda)", COL_W - NUM_W - 8) == ["Jerusalem", "(Lydda)"]
+
+
 @pytest.mark.parametrize("moves", [0, 9, 23, 41, 77])
 def test_the_cached_empty_table_gives_the_picture_drawn_from_scratch(moves: int) -> None:
     """Only what moved is drawn over the cached empty routes, with the same pixels."""
