@@ -1,0 +1,98 @@
+"""First in Flight AI levels: easy (random), normal (the automatic player), hard (rollouts).
+
+`normal` is the simulator's automatic player (auto.py), now fed a determinisation instead of
+the true state, so it can no longer read its own deck order or face-down flaws. `hard` tries the
+automatic player's top candidates with short Monte-Carlo rollouts on fresh determinisations.
+"""
+
+from __future__ import annotations
+
+import random
+
+from rules.core import Action, Rng
+from rules.core.ai import GameAI, MonteCarlo, RandomPlayer, Seen, canonical_shuffle
+from rules.first_in_flight import GAME
+from rules.first_in_flight.auto import choose as auto_choose
+from rules.first_in_flight.state import Player, State
+
+WIN_BONUS = 30.0
+
+
+def resample(state: State, seat: int, rng: random.Random) -> State:
+    """Redraw what `seat` cannot see: deck orders, unrevealed flaws, the draw decks, the RNG.
+
+    The seat keeps the top cards it has looked at (`known_top`); every other deck is shuffled.
+    Unrevealed flaws ("name*") in any deck or Garage swap names with the face-down flaw deck.
+    """
+    hidden = [c.rstrip("*") for m in state.seats for c in (*m.deck, *m.garage) if c.endswith("*")]
+    kept = len(state.seats[seat].known_top)
+    hidden = [c for c in hidden]  # the viewer's known top is excluded below
+    known = state.seats[seat].deck[:kept]
+    hidden_known = [c.rstrip("*") for c in known if c.endswith("*")]
+    for name in hidden_known:
+        hidden.remove(name)
+    flaws = canonical_shuffle([*hidden, *state.flaw_deck], rng)
+    seats = []
+    for s, mat in enumerate(state.seats):
+        keep = kept if s == seat else 0
+        rest = canonical_shuffle(mat.deck[keep:], rng)
+        deck, flaws = _rename(list(mat.deck[:keep]) if keep else [], rest, flaws)
+        garage, flaws = _rename([], list(mat.garage), flaws)
+        seats.append(mat.model_copy(update={"deck": tuple(deck), "garage": (garage[0], garage[1])}))
+    return state.model_copy(
+        update={
+            "seats": tuple(seats),
+            "flaw_deck": tuple(flaws),
+            "upgrade_deck": tuple(canonical_shuffle(state.upgrade_deck, rng)),
+            "dev_decks": tuple(tuple(canonical_shuffle(d, rng)) for d in state.dev_decks),
+            "rng": Rng(seed=rng.getrandbits(62)),
+        }
+    )
+
+
+def _rename(head: list[str], cards: list[str], flaws: list[str]) -> tuple[list[str], list[str]]:
+    """`head` + `cards` with each unrevealed flaw renamed from the front of `flaws`."""
+    out = list(head)
+    for card in cards:
+        if card.endswith("*"):
+            out.append(flaws[0] + "*")
+            flaws = flaws[1:]
+        else:
+            out.append(card)
+    return out, flaws
+
+
+def _record(mat: Player) -> int:
+    """A seat's record so far."""
+    return mat.record
+
+
+def evaluate(state: State, seat: int) -> float:
+    """Own record against the best rival's (Gustave included); the result once over."""
+    rivals = [m.record for s, m in enumerate(state.seats) if s != seat]
+    if state.gustave:
+        rivals.append(state.gustave_record)
+    margin = float(state.seats[seat].record - max(rivals, default=0))
+    if state.over:
+        outcome = GAME.outcome(state)
+        won = outcome is not None and seat in outcome.winners
+        margin += WIN_BONUS if won else -WIN_BONUS
+    return margin
+
+
+def policy(state: State, seat: int, legal: list[Action], rng: random.Random) -> str:
+    """The automatic player on a (determinised) state."""
+    return auto_choose(state, seat, legal, rng)
+
+
+class Normal:
+    """Level normal: the automatic player on one determinisation."""
+
+    def choose(self, seen: Seen, rng: random.Random) -> str:
+        """The automatic player's pick."""
+        return policy(seen.sample(rng), seen.seat, list(seen.legal), rng)
+
+
+HARD = MonteCarlo(GAME, evaluate, policy=policy, iterations=3, horizon=25, width=4)
+
+AI = GameAI(resample=resample, players={"easy": RandomPlayer(), "normal": Normal(), "hard": HARD})
