@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck pytest bench clean
+.PHONY: run test test-fast lint typecheck pytest bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -24,10 +24,17 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
+# Four workers: the e2e tests mostly wait on the bot process, so more workers than cores pay off.
+PYTEST_WORKERS ?= 4
+
 pytest: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(PYTEST_WORKERS)
 
 test: lint typecheck pytest
+
+# Everything but the end-to-end tests (no bot process): the quick loop while developing.
+test-fast: $(STAMP) lint typecheck
+	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) -m "not e2e"
 
 bench: $(STAMP)
 	$(BIN)/python -m bench

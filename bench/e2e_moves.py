@@ -1,0 +1,397 @@
+"""End-to-end speed: Hangar's moves through the fake Discord ÷ a floor bot in the same run.
+
+The floor (`bench/floor_bot.py`) is a minimal discord.py bot making the same calls with PNGs of
+the same bytes, so each ratio says what Hangar costs above discord.py itself (issue 14):
+
+- move from the hand panel, click → panel updated: median and p95, per game;
+- bot CPU per move (the process's user+system time, from /proc);
+- 50 moves at once in 50 channels: throughput and the slowest acknowledgement;
+- `/mygames` for a user in 500 open games among 10,000 stored ÷ a reply of the same size.
+
+Run with `make bench` (or `python -m bench.e2e_moves`). Times are only compared within one run.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tests.e2e.botproc import BotProcess, bot_env
+from tests.e2e.driver import (
+    Table,
+    action_choices,
+    active_player,
+    boards,
+    current_panel,
+    is_over,
+    random_policy,
+)
+from tests.e2e.fakediscord import FakeDiscord, InteractionHandle, Message
+from tests.e2e.fakediscord.state import Channel, Guild, User
+
+GAMES = (("takeoff", 2), ("flight", 3), ("first-in-flight", 4))
+MOVES = int(os.environ.get("BENCH_MOVES", "40"))
+WARMUP = 4
+BURST = 50
+MYGAMES_OPEN, MYGAMES_STORED = 500, 10_000
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+@dataclass
+class Series:
+    """Latencies (s) and CPU seconds of a run of moves."""
+
+    latencies: list[float] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)
+    patterns: list[str] = field(default_factory=list)
+
+    @property
+    def median(self) -> float:
+        """Median latency."""
+        return statistics.median(self.latencies)
+
+    @property
+    def p95(self) -> float:
+        """95th percentile latency."""
+        ordered = sorted(self.latencies)
+        return ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+
+    @property
+    def cpu_per_move(self) -> float:
+        """Mean bot CPU seconds per move."""
+        return statistics.fmean(self.cpu)
+
+
+def process_cpu(bot: BotProcess) -> float:
+    """User + system CPU seconds the bot process has used so far."""
+    assert bot.proc is not None
+    fields = Path(f"/proc/{bot.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICKS
+
+
+async def answered(
+    handle: InteractionHandle, message_id: int, edits_before: int, fake: FakeDiscord
+) -> float:
+    """Wait until the click is acknowledged and `message_id` edited; returns the ack time."""
+    rec, loop = handle.record, asyncio.get_running_loop()
+    acked = 0.0
+    deadline = loop.time() + 30
+    while True:
+        if rec.failed:
+            raise RuntimeError(f"{rec.label}: This interaction failed")
+        if not acked and rec.callback_type is not None:
+            acked = time.perf_counter()
+        if acked and fake.message(message_id).edits > edits_before:
+            return acked
+        if not await rec.changes.wait_change(rec.changes.version, deadline - loop.time()):
+            raise TimeoutError(f"{rec.label}: no answer")
+
+
+async def press(
+    fake: FakeDiscord, user: User, panel: Message, choice: tuple[str, str | None]
+) -> InteractionHandle:
+    """Click a button or choose a select option."""
+    custom_id, value = choice
+    if value is None:
+        return await fake.click(user, panel, custom_id)
+    return await fake.select(user, panel, custom_id, [value])
+
+
+class World:
+    """A fake Discord with one guild, and bot processes started in it."""
+
+    def __init__(self, fake: FakeDiscord, tmp: Path) -> None:
+        self.fake, self.tmp = fake, tmp
+        self.guild: Guild = fake.add_guild("Bench")
+        self.bots: list[BotProcess] = []
+
+    async def start(self, module: str, env: dict[str, str]) -> BotProcess:
+        """Start a bot process against the fake and wait until it is ready."""
+        base = bot_env(self.fake, self.guild, self.tmp / "hangar.sqlite3")
+        base["LOG_LEVEL"] = "WARNING"
+        log = self.tmp / f"{module.replace('.', '-')}-{len(self.bots)}.log"
+        bot = BotProcess({**base, **env}, module=module, log_path=log, fake=self.fake)
+        self.bots.append(bot)
+        await bot.start()
+        await self.fake.wait_ready(60)
+        return bot
+
+    async def stop(self) -> None:
+        """Stop every bot process."""
+        for bot in self.bots:
+            await bot.stop()
+        self.bots.clear()
+
+
+async def open_game(fake: FakeDiscord, channel: Channel, game_id: str, users: list[User]) -> Table:
+    """Open, fill and start a game in `channel`; wait for its first board."""
+    await (await fake.slash(users[0], channel, f"game new {game_id}")).response(settle=0)
+    for user in users[1:]:
+        await (await fake.slash(user, channel, "game join")).response(settle=0)
+    mark = fake.mark()
+    await (await fake.slash(users[0], channel, "game start")).response(settle=0)
+    await fake.wait_for_message(channel, lambda m: bool(m.attachments), after=mark)
+    return Table(fake, channel, users, stranger=users[0])
+
+
+async def hangar_move(table: Table, bot: BotProcess, rng: random.Random, series: Series) -> bool:
+    """One measured move from the active player's hand panel; False when the game is over."""
+    board = boards(table)[-1]
+    if is_over(board):
+        return False
+    user = active_player(table, board)
+    panel = await current_panel(table, user, board)
+    choice = random_policy(action_choices(panel), rng)
+    boards_before, edits = len(boards(table)), panel.edits
+    cpu, start = process_cpu(bot), time.perf_counter()
+    handle = await press(table.fake, user, panel, choice)
+    await answered(handle, panel.id, edits, table.fake)
+    series.latencies.append(time.perf_counter() - start)
+    await asyncio.sleep(0.05)  # let the bot finish what it does after the panel (retiring)
+    series.cpu.append(process_cpu(bot) - cpu)
+    series.patterns.append("post" if len(boards(table)) > boards_before else "edit")
+    return True
+
+
+async def hangar_series(world: World, game_id: str, players: int) -> tuple[Series, bytes, bytes]:
+    """MOVES moves of `game_id` (new games as they end); also the last board and hand PNGs."""
+    fake = world.fake
+    bot = await world.start("bot", {"DATABASE_URL": str(world.tmp / f"{game_id}.sqlite3")})
+    users = [fake.add_user(f"{game_id}-p{i}") for i in range(players)]
+    rng, series = random.Random(7), Series()
+    table = await open_game(fake, fake.add_channel(world.guild, game_id), game_id, users)
+    while len(series.latencies) < MOVES + WARMUP:
+        if not await hangar_move(table, bot, rng, series):
+            channel = fake.add_channel(world.guild, f"{game_id}-{len(series.latencies)}")
+            table = await open_game(fake, channel, game_id, users)
+    board = boards(table)[-1].attachments[0].data
+    hand = fake.message(next(iter(table.panels.values()))).attachments[0].data
+    await world.stop()
+    drop_warmup(series)
+    return series, board, hand
+
+
+def drop_warmup(series: Series) -> None:
+    """Forget the first moves (imports, caches and connections warming up)."""
+    del series.latencies[:WARMUP], series.cpu[:WARMUP], series.patterns[:WARMUP]
+
+
+async def floor_panel(fake: FakeDiscord, user: User, channel: Channel) -> Message:
+    """Open a floor panel (buttons for both patterns) in `channel`."""
+    reply = await (await fake.slash(user, channel, "floor panel")).response(settle=0)
+    panel = reply.followups[-1] if reply.followups else reply.message
+    assert panel is not None
+    return panel
+
+
+def floor_choice(panel: Message, pattern: str) -> tuple[str, None]:
+    """The panel's button for `pattern`."""
+    return next(c for c in panel.custom_ids if c.startswith(f"floor:{pattern}:")), None
+
+
+async def floor_series(world: World, patterns: list[str], board: bytes, hand: bytes) -> Series:
+    """The floor bot replays the same sequence of posts and edits with the same images."""
+    fake = world.fake
+    (world.tmp / "floor-board.png").write_bytes(board)
+    (world.tmp / "floor-hand.png").write_bytes(hand)
+    bot = await world.start("bench.floor_bot", floor_env(world))
+    user, series = fake.add_user(f"floor-{len(patterns)}"), Series()
+    panel = await floor_panel(fake, user, fake.add_channel(world.guild, "floor"))
+    for pattern in ["post"] * WARMUP + patterns:
+        edits, cpu, start = panel.edits, process_cpu(bot), time.perf_counter()
+        handle = await press(fake, user, panel, floor_choice(panel, pattern))
+        await answered(handle, panel.id, edits, fake)
+        series.latencies.append(time.perf_counter() - start)
+        await asyncio.sleep(0.05)
+        series.cpu.append(process_cpu(bot) - cpu)
+        series.patterns.append(pattern)
+    await world.stop()
+    drop_warmup(series)
+    return series
+
+
+def floor_env(world: World) -> dict[str, str]:
+    """Where the floor bot finds the PNGs Hangar uploaded last."""
+    return {
+        "FLOOR_BOARD_PNG": str(world.tmp / "floor-board.png"),
+        "FLOOR_HAND_PNG": str(world.tmp / "floor-hand.png"),
+    }
+
+
+@dataclass
+class Burst:
+    """Moves fired at once: total seconds, and the slowest acknowledgement."""
+
+    total: float
+    slowest_ack: float
+    failed: int
+
+    @property
+    def throughput(self) -> float:
+        """Moves per second."""
+        return BURST / self.total
+
+
+async def fire(
+    clicks: list[Callable[[], Awaitable[InteractionHandle]]],
+    panels: list[Message],
+    fake: FakeDiscord,
+) -> Burst:
+    """Fire every click at once and wait until every panel is updated."""
+    edits = [p.edits for p in panels]
+    start = time.perf_counter()
+    handles = await asyncio.gather(*(click() for click in clicks))
+    results = await asyncio.gather(
+        *(answered(h, p.id, e, fake) for h, p, e in zip(handles, panels, edits, strict=True)),
+        return_exceptions=True,
+    )
+    total = time.perf_counter() - start
+    acks = [r - start for r in results if isinstance(r, float)]
+    failed = sum(1 for r in results if not isinstance(r, float))
+    return Burst(total, max(acks, default=float("nan")), failed)
+
+
+async def hangar_burst(world: World) -> Burst:
+    """BURST Takeoff! moves at once, one per channel."""
+    fake = world.fake
+    await world.start("bot", {"DATABASE_URL": str(world.tmp / "burst.sqlite3")})
+    users = [fake.add_user("burst-a"), fake.add_user("burst-b")]
+    clicks, panels = [], []
+    rng = random.Random(3)
+    for n in range(BURST):
+        table = await open_game(fake, fake.add_channel(world.guild, f"burst-{n}"), "takeoff", users)
+        board = boards(table)[-1]
+        user = active_player(table, board)
+        panel = await current_panel(table, user, board)
+        choice = random_policy(action_choices(panel), rng)
+        clicks.append(lambda u=user, p=panel, c=choice: press(fake, u, p, c))
+        panels.append(panel)
+    burst = await fire(clicks, panels, fake)
+    await world.stop()
+    return burst
+
+
+async def floor_burst(world: World, board: bytes, hand: bytes) -> Burst:
+    """BURST floor moves at once (new board each), one per channel."""
+    fake = world.fake
+    await world.start("bench.floor_bot", floor_env(world))
+    user = fake.add_user("floor-burst")
+    clicks, panels = [], []
+    for n in range(BURST):
+        panel = await floor_panel(fake, user, fake.add_channel(world.guild, f"fburst-{n}"))
+        choice = floor_choice(panel, "post")
+        clicks.append(lambda p=panel, c=choice: press(fake, user, p, c))
+        panels.append(panel)
+    burst = await fire(clicks, panels, fake)
+    await world.stop()
+    return burst
+
+
+async def seed_games(path: Path, user_id: int, guild_id: int) -> None:
+    """MYGAMES_STORED running Takeoff! games, MYGAMES_OPEN of them with `user_id` seated."""
+    from bot.services.games import GameService
+    from bot.store import open_store
+
+    store = await open_store(path, synchronous="OFF")  # seeding only: durability is not measured
+    service = GameService(store)
+    for n in range(MYGAMES_STORED):
+        first = user_id if n % (MYGAMES_STORED // MYGAMES_OPEN) == 0 else 10_000 + n
+        await service.new_lobby(guild_id, 1_000_000 + n, "takeoff", {}, first, "p", seed=n)
+        await service.join(1_000_000 + n, 20_000_000 + n, "q")
+        await service.start(1_000_000 + n, first, True)
+    await store.close()
+
+
+async def timed_reply(
+    fake: FakeDiscord, user: User, channel: Channel, command: str, **options: object
+) -> tuple[float, str]:
+    """Seconds from a slash command to its finished (non-loading) answer, and its text."""
+    start = time.perf_counter()
+    reply = await (await fake.slash(user, channel, command, **options)).response(settle=0)
+    return time.perf_counter() - start, reply.all_text
+
+
+async def mygames(world: World) -> tuple[float, float, int]:
+    """Median /mygames time, median same-size floor reply time, and the answer's size."""
+    fake = world.fake
+    user = fake.add_user("busy")
+    path = world.tmp / "mygames.sqlite3"
+    await seed_games(path, user.id, world.guild.id)
+    await world.start("bot", {"DATABASE_URL": str(path)})
+    channel = fake.add_channel(world.guild, "mygames")
+    hangar = [await timed_reply(fake, user, channel, "mygames") for _ in range(12)]
+    await world.stop()
+    size = len(hangar[-1][1])
+    await world.start("bench.floor_bot", floor_env(world))
+    floor = [await timed_reply(fake, user, channel, "floor reply", size=size) for _ in range(12)]
+    await world.stop()
+    return (
+        statistics.median(t for t, _ in hangar[2:]),
+        statistics.median(t for t, _ in floor[2:]),
+        size,
+    )
+
+
+def row(name: str, value: float, floor: float, target: str) -> str:
+    """One printed line: Hangar's figure, the floor's, the ratio and the target."""
+    figures = f"{value * 1000:8.1f} ms  vs {floor * 1000:7.1f} ms  ×{value / floor:5.2f}"
+    return f"  {name:<44} {figures}  (target {target})"
+
+
+def game_report(game_id: str, players: int, ours: Series, floor: Series, sizes: str) -> None:
+    """Print one game's move figures."""
+    limit = "≤ 3.0×" if game_id == "first-in-flight" else "≤ 2.0×"
+    print(row(f"{game_id} ({players}p) move, median", ours.median, floor.median, limit))
+    print(row(f"{game_id} move p95 ÷ its own median", ours.p95, ours.median, "≤ 1.5×"))
+    print(row(f"{game_id} bot CPU per move", ours.cpu_per_move, floor.cpu_per_move, "≤ 3×"))
+    posts = ours.patterns.count("post")
+    print(f"    ({len(ours.latencies)} moves, {posts} new boards; {sizes})")
+
+
+def burst_report(ours: Burst, theirs: Burst) -> None:
+    """Print the burst figures."""
+    ratio = ours.throughput / theirs.throughput
+    print(
+        f"  {BURST} moves at once in {BURST} channels: {ours.throughput:.1f} moves/s vs "
+        f"{theirs.throughput:.1f} ×{ratio:.2f} (target ≥ 0.5×)"
+    )
+    print(
+        f"    slowest acknowledgement {ours.slowest_ack:.2f} s (target < 3 s), "
+        f"failed {ours.failed}; floor {theirs.slowest_ack:.2f} s"
+    )
+
+
+async def run() -> None:
+    """Every measurement, printed as it completes."""
+    with tempfile.TemporaryDirectory(prefix="hangar-bench-") as tmp:
+        async with FakeDiscord() as fake:
+            world = World(fake, Path(tmp))
+            print("End to end through the fake Discord (Hangar vs floor bot, same run):")
+            board = hand = b""
+            for game_id, players in GAMES:
+                series, board, hand = await hangar_series(world, game_id, players)
+                floor = await floor_series(world, series.patterns, board, hand)
+                sizes = f"board {len(board) // 1024} KiB, hand {len(hand) // 1024} KiB"
+                game_report(game_id, players, series, floor, sizes)
+            burst_report(await hangar_burst(world), await floor_burst(world, board, hand))
+            hangar_t, floor_t, size = await mygames(world)
+            label = f"/mygames, {MYGAMES_OPEN} open of {MYGAMES_STORED} ({size} chars)"
+            print(row(label, hangar_t, floor_t, "≤ 3×"))
+
+
+def main() -> None:
+    """Entry point for `python -m bench` and `python -m bench.e2e_moves`."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    asyncio.run(run())
+
+
+if __name__ == "__main__":
+    main()
