@@ -129,7 +129,9 @@ def run(
 def report(tally: Tally, game_id: str, seats: list[str]) -> str:
     """The printed table: win rate per level with its CI, and decision times."""
     lines = [f"{tally.games} games of {game_id}, seats {','.join(seats)} (rotated)"]
-    lines.append(f"{'level':8} {'seats':>6} {'wins':>8} {'rate':>7}  95% CI           p50 ms  p95 ms")
+    lines.append(
+        f"{'level':8} {'seats':>6} {'wins':>8} {'rate':>7}  95% CI           p50 ms  p95 ms"
+    )
     for level in dict.fromkeys(seats):
         n = tally.seats[level]
         wins = tally.wins[level]

@@ -13,6 +13,7 @@ import discord
 import yarl
 from discord import app_commands
 
+from bot import ai_turns
 from bot.commands import admin, game, play
 from bot.components import ActionButton, ActionSelect, HandButton, LobbyButton
 from bot.errors import on_app_command_error
@@ -33,6 +34,7 @@ class HangarBot(discord.Client):
         self.tree.on_error = on_app_command_error
         self.store: Store | None = None
         self._service: GameService | None = None
+        self._ai_resumed = False
 
     @property
     def service(self) -> GameService:
@@ -92,6 +94,9 @@ class HangarBot(discord.Client):
     async def on_ready(self) -> None:
         """Log the identity once connected (fires again on reconnects; does nothing else)."""
         log.info("Logged in as %s (%s)", self.user, getattr(self.user, "id", "?"))
+        if not self._ai_resumed:  # once per process: AI seats that were about to move, move
+            self._ai_resumed = True
+            await ai_turns.resume_all(self)
 
     async def close(self) -> None:
         """Close the database after the gateway connection."""

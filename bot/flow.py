@@ -90,7 +90,15 @@ async def edit_live(bot: HangarBot, loaded: LoadedGame) -> bool:
 
 
 async def publish(bot: HangarBot, result: ActResult) -> None:
-    """After a committed action: edit the live message, or post a new board with pings."""
+    """After a committed action: show it, then let AI seats answer (bot/ai_turns.py)."""
+    from bot import ai_turns
+
+    await publish_only(bot, result)
+    ai_turns.schedule(bot, result.loaded.record.channel_id)
+
+
+async def publish_only(bot: HangarBot, result: ActResult) -> None:
+    """Edit the live message, or post a new board with pings."""
     loaded = result.loaded
     if result.finished:
         await post_board(bot, loaded, ping=tuple(range(len(loaded.names))))
@@ -172,7 +180,13 @@ async def handle_lobby(interaction: discord.Interaction, pk: int, op: str) -> No
             await start_game(bot, channel_id, user.id, is_admin(interaction))
             await interaction.edit_original_response(view=None)
             return
-        if op == "join":
+        if op == "ai":
+            from bot.services.ai import add_ai_seat
+
+            loaded = await add_ai_seat(
+                bot.service, channel_id, user.id, is_admin(interaction), "normal"
+            )
+        elif op == "join":
             loaded = await bot.service.join(channel_id, user.id, user.display_name)
         else:
             loaded = await bot.service.leave(channel_id, user.id)
@@ -216,8 +230,11 @@ async def repost_board(interaction: discord.Interaction, *, ping_active: bool) -
 
 async def start_game(bot: HangarBot, channel_id: int, user_id: int, admin: bool) -> None:
     """Start the lobby's game and post the first board, pinging whoever acts first."""
+    from bot import ai_turns
+
     result = await bot.service.start(channel_id, user_id, admin)
     await post_board(bot, result.loaded, ping=result.loaded.active_seats)
+    ai_turns.schedule(bot, channel_id)
 
 
 def is_admin(interaction: discord.Interaction) -> bool:

@@ -19,6 +19,9 @@ class Settings(BaseSettings):
     database_url: str = Field(default=DEFAULT_DATABASE_URL, description="sqlite:///path or a path.")
     dev_guild_id: int | None = Field(default=None, description="Sync commands to this guild only.")
     log_level: str = Field(default="INFO", description="DEBUG, INFO, WARNING or ERROR.")
+    ai_move_delay: float = Field(
+        default=0.0, ge=0, le=30, description="Seconds the bot waits before an AI seat moves."
+    )
     # Only for tests: point discord.py at a local fake Discord instead of discord.com.
     discord_api_base: str | None = Field(default=None, description="Override of the API base URL.")
 

@@ -7,6 +7,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.commands.ai import ai_group
 from bot.commands.options import new_game_command
 from bot.flow import (
     announce,
@@ -18,6 +19,7 @@ from bot.flow import (
     start_game,
 )
 from bot.present import lobby_text, lobby_view, status_line
+from bot.services.ai import add_ai_seat
 from rules import GAMES, Game, get_game
 from rules.core import RulesError
 
@@ -32,6 +34,7 @@ class GameGroup(app_commands.Group):
         new = app_commands.Group(name="new", description="Open a game lobby here", parent=self)
         for game in GAMES.values():
             new.add_command(new_game_command(game, open_lobby))
+        self.add_command(ai_group(self))
 
     @app_commands.command(name="join", description="Take a seat in this channel's lobby")
     async def join(self, interaction: discord.Interaction) -> None:
@@ -147,6 +150,7 @@ async def open_lobby(interaction: discord.Interaction, game: Game, options: dict
     if interaction.guild_id is None:
         raise RulesError("Games can only be played in a server channel.")
     user = interaction.user
+    ai_seats, ai_level = options.pop("ai_seats", 0), options.pop("ai_level", "normal")
     loaded = await bot_of(interaction).service.new_lobby(
         interaction.guild_id,
         channel_id_of(interaction),
@@ -155,6 +159,10 @@ async def open_lobby(interaction: discord.Interaction, game: Game, options: dict
         user.id,
         user.display_name,
     )
+    for _ in range(ai_seats):
+        loaded = await add_ai_seat(
+            bot_of(interaction).service, loaded.record.channel_id, user.id, False, ai_level
+        )
     await announce(interaction, lobby_text(loaded), view=lobby_view(loaded), note="Lobby opened.")
 
 

@@ -87,7 +87,12 @@ MIGRATION_2 = [
     "CREATE INDEX actions_undone ON actions (game_pk, undoes) WHERE undoes IS NOT NULL",
 ]
 
-MIGRATIONS: tuple[list[str], ...] = (MIGRATION_1, MIGRATION_2)
+# AI seats: a seat played by the bot has user_id NULL and its level here (easy/normal/hard).
+MIGRATION_6 = [
+    "ALTER TABLE seats ADD COLUMN ai_level TEXT",
+]
+
+MIGRATIONS: tuple[list[str], ...] = (MIGRATION_1, MIGRATION_2, MIGRATION_6)
 LATEST = len(MIGRATIONS)
 
 

@@ -145,7 +145,7 @@ class Lookahead:
     such lines is the candidate's value.
     """
 
-    game: Game
+    game: Any  # a Game (engines satisfy the protocol structurally, not nominally for mypy)
     evaluate: Evaluate
     avoid: frozenset[str] = frozenset({"cancel", "back"})
     samples: int = 3
@@ -197,7 +197,7 @@ class MonteCarlo:
     Candidates are first narrowed to the `width` best by the cheap `prior` player.
     """
 
-    game: Game
+    game: Any  # a Game
     evaluate: Evaluate
     policy: RolloutPolicy
     iterations: int = 8

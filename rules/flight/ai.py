@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import random
 
-from rules.core import Rng
-from rules.core import Action
+from rules.core import Action, Rng
 from rules.core.ai import GameAI, MonteCarlo, RandomPlayer, Seen, canonical_shuffle, preferred
 from rules.flight import GAME
 from rules.flight.data import card, hand_points, sort_cards
@@ -18,7 +17,9 @@ def resample(state: FlightState, seat: int, rng: random.Random) -> FlightState:
     """Redraw what `seat` cannot see: the others' hands, the pack, the discards under the top."""
     others = [s for s in range(state.players) if s != seat]
     under = state.discards[:-1]
-    pool = canonical_shuffle([*(c for s in others for c in state.hands[s]), *state.pack, *under], rng)
+    pool = canonical_shuffle(
+        [*(c for s in others for c in state.hands[s]), *state.pack, *under], rng
+    )
     hands = list(state.hands)
     for s in others:
         size = len(state.hands[s])
