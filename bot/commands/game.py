@@ -34,7 +34,7 @@ class GameGroup(app_commands.Group):
         new = app_commands.Group(name="new", description="Open a game lobby here", parent=self)
         for game in GAMES.values():
             new.add_command(new_game_command(game, open_lobby))
-        self.add_command(ai_group(self))
+        ai_group(self)  # registers `/game ai …` under this group
 
     @app_commands.command(name="join", description="Take a seat in this channel's lobby")
     async def join(self, interaction: discord.Interaction) -> None:
