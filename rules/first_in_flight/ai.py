@@ -8,9 +8,10 @@ automatic player's top candidates with short Monte-Carlo rollouts on fresh deter
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 from rules.core import Action, Rng
-from rules.core.ai import GameAI, MonteCarlo, RandomPlayer, Seen, canonical_shuffle
+from rules.core.ai import GameAI, RandomPlayer, Seen, canonical_shuffle
 from rules.first_in_flight import GAME
 from rules.first_in_flight.auto import choose as auto_choose
 from rules.first_in_flight.state import Player, State
@@ -93,6 +94,60 @@ class Normal:
         return policy(seen.sample(rng), seen.seat, list(seen.legal), rng)
 
 
-HARD = MonteCarlo(GAME, evaluate, policy=policy, iterations=3, horizon=25, width=4)
+LYING_COST = 2.0  # a crash lays the pawn down: Recover costs Time later
 
-AI = GameAI(resample=resample, players={"easy": RandomPlayer(), "normal": Normal(), "hard": HARD})
+
+class Hard:
+    """Level hard: the automatic player, improved where it guesses.
+
+    In its own Flight (push your luck) each choice is played out to the end of the Flight on
+    `iterations` fresh determinisations and the best mean record wins; elsewhere the automatic
+    player's choice is taken by a vote over `votes` determinisations, so it plays on what the
+    seat may expect rather than on one guess at its face-down flaws.
+    """
+
+    iterations = 10
+    votes = 5
+    horizon = 40
+
+    def choose(self, seen: Seen, rng: random.Random) -> str:
+        """A rollout choice in a Flight, else the vote."""
+        keys = [a.key for a in seen.legal]
+        first = seen.sample(rng)
+        flying = first.flight is not None and first.flight.seat == seen.seat
+        if flying and first.steps and first.steps[-1].kind == "flight" and "draw" in keys:
+            return self._push_luck(seen, keys, rng)
+        votes = Counter(
+            policy(seen.sample(rng), seen.seat, list(seen.legal), rng) for _ in range(self.votes)
+        )
+        return max(keys, key=lambda k: (votes[k], -keys.index(k)))
+
+    def _push_luck(self, seen: Seen, keys: list[str], rng: random.Random) -> str:
+        """The Flight choice with the best mean outcome over played-out Flights."""
+        totals = dict.fromkeys(keys, 0.0)
+        for _ in range(self.iterations):
+            state = seen.sample(rng)
+            for key in keys:
+                end = self._fly_out(GAME.apply(state, seen.seat, key).state, seen.seat, rng)
+                totals[key] += _flight_value(end, seen.seat)
+        return max(keys, key=lambda k: (totals[k], -keys.index(k)))
+
+    def _fly_out(self, state: State, seat: int, rng: random.Random) -> State:
+        """Let the automatic player finish this Flight."""
+        for _ in range(self.horizon):
+            f = state.flight
+            if f is None or f.seat != seat or f.done:
+                break
+            key = policy(state, seat, GAME.legal_actions(state, seat), rng)
+            state = GAME.apply(state, seat, key).state
+        return state
+
+
+def _flight_value(state: State, seat: int) -> float:
+    """The seat's record after the Flight, less the cost of a crash."""
+    mat = state.seats[seat]
+    lying = not state.pawns[seat].standing
+    return float(mat.record) - (LYING_COST if lying else 0.0)
+
+
+AI = GameAI(resample=resample, players={"easy": RandomPlayer(), "normal": Normal(), "hard": Hard()})
