@@ -106,7 +106,7 @@ class Hard:
     seat may expect rather than on one guess at its face-down flaws.
     """
 
-    iterations = 10
+    iterations = 16
     votes = 5
     horizon = 40
 
@@ -127,9 +127,10 @@ class Hard:
         totals = dict.fromkeys(keys, 0.0)
         for _ in range(self.iterations):
             state = seen.sample(rng)
+            record = state.seats[seen.seat].record
             for key in keys:
                 end = self._fly_out(GAME.apply(state, seen.seat, key).state, seen.seat, rng)
-                totals[key] += _flight_value(end, seen.seat)
+                totals[key] += _flight_value(end, seen.seat, record)
         return max(keys, key=lambda k: (totals[k], -keys.index(k)))
 
     def _fly_out(self, state: State, seat: int, rng: random.Random) -> State:
@@ -143,11 +144,17 @@ class Hard:
         return state
 
 
-def _flight_value(state: State, seat: int) -> float:
-    """The seat's record after the Flight, less the cost of a crash."""
-    mat = state.seats[seat]
+def _flight_value(state: State, seat: int, record: int) -> float:
+    """The Flight's Distance as the automatic player weighs it, less the cost of a crash.
+
+    Distance beyond the record counts in full; short of it, half (the record stands, but a
+    longer Flight still ranks better), as in the automatic player's own lookahead.
+    """
+    f = state.flight
+    distance = float(f.distance if f is not None and f.done else state.seats[seat].record)
     lying = not state.pawns[seat].standing
-    return float(mat.record) - (LYING_COST if lying else 0.0)
+    worth = max(distance, record + 0.5 * (distance - record))
+    return worth - (LYING_COST if lying else 0.0)
 
 
 AI = GameAI(resample=resample, players={"easy": RandomPlayer(), "normal": Normal(), "hard": Hard()})
