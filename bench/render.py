@@ -36,14 +36,14 @@ def median_seconds(work: Any, repeats: int = REPEATS) -> float:
 
 def bench_game(game: Game) -> str:
     """One line of figures for a game with a renderer."""
-    module = renderer_for(game.id)
-    if module is None:
+    renderer = renderer_for(game.id)
+    if renderer is None:
         return f"  {game.id}: no renderer"
     players = max(game.min_players, 2) if game.max_players >= 2 else game.min_players
     view = game.view(final_state(game, players), None)
     names = [f"Player {i + 1}" for i in range(players)]
-    image = module.render_board(view, names=names)
-    render = median_seconds(lambda: module.render_board(view, names=names))
+    image = renderer.board(view, names=names)
+    render = median_seconds(lambda: renderer.board(view, names=names))
     encode = median_seconds(lambda: to_png(image))
     size = len(to_png(image))
     return (

@@ -14,10 +14,13 @@ import yarl
 from discord import app_commands
 
 from bot import ai_turns
-from bot.commands import admin, game, play
+from bot.commands import admin, clock, game, play, stats
 from bot.components import ActionButton, ActionSelect, HandButton, LobbyButton
 from bot.errors import on_app_command_error
+from bot.scheduler import Scheduler
+from bot.services.clock import Clock, ClockService
 from bot.services.games import GameService
+from bot.services.history import backfill
 from bot.settings import Settings
 from bot.store import Store
 
@@ -35,6 +38,8 @@ class HangarBot(discord.Client):
         self.store: Store | None = None
         self._service: GameService | None = None
         self._ai_resumed = False
+        self.clocks: ClockService
+        self.scheduler: Scheduler | None = None
 
     @property
     def service(self) -> GameService:
@@ -49,12 +54,29 @@ class HangarBot(discord.Client):
         path.parent.mkdir(parents=True, exist_ok=True)
         self.store = await Store.open(str(path))
         self._service = GameService(self.store)
-        for group in (game.GameGroup(), admin.AdminGroup()):
+        self.clocks = ClockService(
+            self._service, Clock(self.settings.hangar_time_scale), on_change=self._rearm
+        )
+        self.scheduler = Scheduler(self, self.clocks, self.settings.hangar_heartbeat_seconds)
+        await self.scheduler.recover()
+        game_group, admin_group = game.GameGroup(), admin.AdminGroup()
+        clock.extend_groups(game_group, admin_group)
+        stats.register(self.tree, game_group, admin_group)
+        for group in (game_group, admin_group, clock.AwayGroup()):
             self.tree.add_command(group)
+        self.tree.add_command(clock.notify_command)
         self.tree.add_command(play.play_command)
         self.tree.add_command(game.mygames_command)
         self.add_dynamic_items(ActionButton, ActionSelect, HandButton, LobbyButton)
+        self.add_dynamic_items(*stats.DYNAMIC_ITEMS)
+        await backfill(self.store)  # results of games that finished before history existed
         await self.sync_commands_if_changed()
+        self.scheduler.start()
+
+    def _rearm(self) -> None:
+        """A deadline changed: wake the scheduler."""
+        if self.scheduler is not None:
+            self.scheduler.rearm()
 
     async def _use_custom_gateway(self) -> None:
         """With DISCORD_API_BASE set, connect to the gateway that API names.
@@ -100,6 +122,8 @@ class HangarBot(discord.Client):
 
     async def close(self) -> None:
         """Close the database after the gateway connection."""
+        if self.scheduler is not None:
+            await self.scheduler.stop()
         await super().close()
         if self.store is not None:
             await self.store.close()

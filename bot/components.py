@@ -14,7 +14,6 @@ import discord
 
 from rules.core import Action
 
-MAX_ROWS = 5
 BUTTONS_PER_ROW = 5
 OPTIONS_PER_SELECT = 25
 STYLES = {

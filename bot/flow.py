@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from typing import TYPE_CHECKING
 
 import discord
 
+from bot import notify
+from bot.endchart import post_end_chart
 from bot.errors import UserFacingError, report, send_ephemeral
 from bot.present import LOG_LINES, board_panel, hand_panel, lobby_text, lobby_view
 from bot.services.games import STALE_MESSAGE, ActResult, LoadedGame
@@ -47,6 +50,7 @@ async def post_board(bot: HangarBot, loaded: LoadedGame, *, ping: tuple[int, ...
     """Post a new board message (it becomes the live one) and retire the old one's buttons."""
     channel = bot.get_partial_messageable(loaded.record.channel_id)
     panel = await board_panel(loaded, await recent_lines(bot, loaded), ping=ping)
+    panel = await notify.decorate_board(bot, loaded, panel, ping)  # clock notes, DM-only pings
     kwargs = {"view": panel.view} if panel.view is not None else {}
     message = await channel.send(
         panel.content or None,
@@ -56,12 +60,16 @@ async def post_board(bot: HangarBot, loaded: LoadedGame, *, ping: tuple[int, ...
         **kwargs,
     )
     old = loaded.record.live_message_id
+    record = dataclasses.replace(loaded.record, board_message_id=message.id)
     await bot.service.set_board_message(loaded.record.pk, message.id)
     await bot.service.set_live_message(
         loaded.record.pk, message.id if loaded.outcome is None else None
     )
     if old and old != message.id:
         await _retire(channel, old)
+    if loaded.outcome is not None:
+        await post_end_chart(bot, loaded)
+    await notify.after_board(bot, dataclasses.replace(loaded, record=record), ping)
 
 
 async def _retire(channel: discord.PartialMessageable, message_id: int) -> None:
@@ -79,6 +87,7 @@ async def edit_live(bot: HangarBot, loaded: LoadedGame) -> bool:
         return False
     channel = bot.get_partial_messageable(loaded.record.channel_id)
     panel = await board_panel(loaded, await recent_lines(bot, loaded), ping=(), live=True)
+    panel = await notify.decorate_board(bot, loaded, panel, ())
     try:
         await channel.get_partial_message(message_id).edit(
             embed=panel.embed, attachments=[panel.file()], view=panel.view
@@ -220,7 +229,7 @@ async def repost_board(interaction: discord.Interaction, *, ping_active: bool) -
     """Post the channel's board again as a new (live) message; a lobby shows its seats."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     bot = bot_of(interaction)
-    loaded = await bot.service.load(channel_id_of(interaction))
+    loaded = await bot.service.load_latest(channel_id_of(interaction))
     if loaded.state is None:
         await interaction.followup.send(lobby_text(loaded), ephemeral=True)
         return

@@ -102,11 +102,8 @@ def standings(loaded: LoadedGame) -> str:
 
 
 def data_note(loaded: LoadedGame) -> str:
-    """The data-provenance line a view declares (`stand_in_note`, or `stand_in` = True)."""
-    view = loaded.game.view(loaded.state, None)
-    note = str(getattr(view, "stand_in_note", "") or "")
-    if not note and getattr(view, "stand_in", False):
-        note = "Card data: unofficial stand-in set."
+    """The data-provenance line the engine declares (e.g. an unofficial stand-in card set)."""
+    note = loaded.game.data_note(loaded.state)
     return f"_{note}_" if note else ""
 
 

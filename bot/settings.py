@@ -24,6 +24,11 @@ class Settings(BaseSettings):
     )
     # Only for tests: point discord.py at a local fake Discord instead of discord.com.
     discord_api_base: str | None = Field(default=None, description="Override of the API base URL.")
+    # Only for tests: 3600 makes one hour of turn time last one real second.
+    hangar_time_scale: float = Field(default=1.0, gt=0, description="Turn-clock speed-up.")
+    hangar_heartbeat_seconds: float = Field(
+        default=60.0, gt=0, description="How often the bot records that it is up (downtime)."
+    )
 
     @property
     def database_path(self) -> Path:

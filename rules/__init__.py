@@ -2,33 +2,15 @@
 
 from __future__ import annotations
 
-import importlib
-import logging
-
 from rules.core import Game, UnknownGameError
+from rules.first_in_flight import GAME as FIRST_IN_FLIGHT
+from rules.flight import GAME as FLIGHT
+from rules.takeoff import GAME as TAKEOFF
 
-log = logging.getLogger(__name__)
+# Every engine, in menu order. A new game is one line here (and its renderer in bot/render).
+ENGINES: tuple[Game, ...] = (TAKEOFF, FLIGHT, FIRST_IN_FLIGHT)
 
-# Game packages in menu order; each exposes `GAME`. A package not written yet is skipped.
-_PACKAGES = ("rules.takeoff", "rules.flight", "rules.first_in_flight")
-
-
-def _load_games() -> dict[str, Game]:
-    """Import every game package that exists and index its engine by id."""
-    games: dict[str, Game] = {}
-    for name in _PACKAGES:
-        try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name != name:
-                raise
-            continue
-        game: Game = module.GAME
-        games[game.id] = game
-    return games
-
-
-GAMES: dict[str, Game] = _load_games()
+GAMES: dict[str, Game] = {game.id: game for game in ENGINES}
 
 
 def get_game(game_id: str) -> Game:
@@ -40,4 +22,4 @@ def get_game(game_id: str) -> Game:
         raise UnknownGameError(f"Unknown game {game_id!r} (known: {known}).") from None
 
 
-__all__ = ["GAMES", "Game", "get_game"]
+__all__ = ["ENGINES", "GAMES", "Game", "get_game"]

@@ -87,19 +87,50 @@ class AdminGroup(app_commands.Group):
         await interaction.followup.send("The last move was undone.", ephemeral=True)
 
     @app_commands.command(name="verify", description="Replay the log and compare with the snapshot")
-    async def verify(self, interaction: discord.Interaction) -> None:
+    @app_commands.describe(game_id="Any game of this server (default: this channel's)")
+    async def verify(self, interaction: discord.Interaction, game_id: int | None = None) -> None:
         """Report whether seed + action log reproduce the stored state."""
         await interaction.response.defer(ephemeral=True, thinking=True)
-        report = await bot_of(interaction).service.verify(channel_id_of(interaction))
+        report = await bot_of(interaction).service.verify(
+            channel_id_of(interaction), game_id, interaction.guild_id
+        )
         await interaction.followup.send(str(report)[:2000], ephemeral=True)
 
     @app_commands.command(name="export", description="Download the game (options, seed, actions)")
-    async def export(self, interaction: discord.Interaction) -> None:
-        """A JSON attachment that replays the game."""
+    @app_commands.describe(
+        game_id="Any game of this server (default: this channel's)",
+        everything="Every finished game of this server, as JSON lines",
+    )
+    @app_commands.rename(everything="all")
+    async def export(
+        self, interaction: discord.Interaction, game_id: int | None = None, everything: bool = False
+    ) -> None:
+        """A JSON attachment that replays the game (or JSON lines of every finished game)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
-        data = await bot_of(interaction).service.export(channel_id_of(interaction))
+        if everything:
+            await export_all(interaction)
+            return
+        data = await bot_of(interaction).service.export(
+            channel_id_of(interaction), game_id, interaction.guild_id
+        )
         blob = json.dumps(data, indent=2, sort_keys=True).encode()
         name = f"hangar-game-{data.get('game', {}).get('pk', 'export')}.json"
         await interaction.followup.send(
             "Game export:", file=discord.File(io.BytesIO(blob), filename=name), ephemeral=True
         )
+
+
+async def export_all(interaction: discord.Interaction) -> None:
+    """Every finished game of this server, one JSON export per line."""
+    from bot.commands.stats import guild_of, history_of
+
+    guild_id, service = guild_of(interaction), bot_of(interaction).service
+    pks = await history_of(interaction).finished_pks(guild_id)
+    lines = [json.dumps(await service.export(0, pk, guild_id), sort_keys=True) for pk in pks]
+    blob = ("\n".join(lines) + "\n" if lines else "").encode()
+    name = f"hangar-games-{guild_id}.jsonl"
+    await interaction.followup.send(
+        f"{len(lines)} finished games:",
+        file=discord.File(io.BytesIO(blob), filename=name),
+        ephemeral=True,
+    )

@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 
 from bot.commands.ai import ai_group
+from bot.commands.clock import away_note, open_thread
 from bot.commands.options import new_game_command
 from bot.flow import (
     announce,
@@ -20,6 +21,7 @@ from bot.flow import (
 )
 from bot.present import lobby_text, lobby_view, status_line
 from bot.services.ai import add_ai_seat
+from bot.services.clock import TableOptions, table_text
 from rules import GAMES, Game, get_game
 from rules.core import RulesError
 
@@ -87,7 +89,7 @@ class GameGroup(app_commands.Group):
         """Recent log lines this user may read."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         bot = bot_of(interaction)
-        loaded = await bot.service.load(channel_id_of(interaction))
+        loaded = await bot.service.load_latest(channel_id_of(interaction))
         seat = bot.service.seat_of(loaded, interaction.user.id)
         lines = await bot.service.recent_events(loaded.record.channel_id, seat, limit=15)
         from bot.present import fill_seats
@@ -149,21 +151,25 @@ async def open_lobby(interaction: discord.Interaction, game: Game, options: dict
     await interaction.response.defer(ephemeral=True, thinking=True)
     if interaction.guild_id is None:
         raise RulesError("Games can only be played in a server channel.")
-    user = interaction.user
+    user, bot = interaction.user, bot_of(interaction)
+    table = {k: options.pop(k) for k in list(options) if k in TableOptions.model_fields}
     ai_seats, ai_level = options.pop("ai_seats", 0), options.pop("ai_level", "normal")
-    loaded = await bot_of(interaction).service.new_lobby(
-        interaction.guild_id,
-        channel_id_of(interaction),
-        game.id,
-        options,
-        user.id,
-        user.display_name,
+    channel_id = channel_id_of(interaction)
+    if await bot.clocks.wants_thread(interaction.guild_id, table):
+        channel_id = await open_thread(interaction, f"{game.title} — {user.display_name}")
+    loaded = await bot.service.new_lobby(
+        interaction.guild_id, channel_id, game.id, options, user.id, user.display_name
     )
+    settings = await bot.clocks.set_table(loaded.record, table)
     for _ in range(ai_seats):
-        loaded = await add_ai_seat(
-            bot_of(interaction).service, loaded.record.channel_id, user.id, False, ai_level
-        )
-    await announce(interaction, lobby_text(loaded), view=lobby_view(loaded), note="Lobby opened.")
+        loaded = await add_ai_seat(bot.service, channel_id, user.id, False, ai_level)
+    text = f"{lobby_text(loaded)}\n{table_text(settings)}"
+    if channel_id != channel_id_of(interaction):
+        thread = bot.get_partial_messageable(channel_id)
+        await thread.send(text, view=lobby_view(loaded))
+        await interaction.followup.send(f"Lobby opened in <#{channel_id}>.", ephemeral=True)
+        return
+    await announce(interaction, text, view=lobby_view(loaded), note="Lobby opened.")
 
 
 @app_commands.command(name="mygames", description="Your games on this server and whose turn it is")
@@ -176,7 +182,8 @@ async def mygames_command(interaction: discord.Interaction) -> None:
     if not games:
         await interaction.followup.send("You are not in any game on this server.", ephemeral=True)
         return
-    lines = []
+    away = await away_note(interaction)
+    lines = [away] if away else []
     for loaded in games:
         record = loaded.record
         where = f"https://discord.com/channels/{record.guild_id}/{record.channel_id}"

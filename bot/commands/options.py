@@ -11,6 +11,7 @@ import discord
 from discord import app_commands
 from pydantic.fields import FieldInfo
 
+from bot.services.clock import TableOptions
 from rules.core import Game
 
 NewGameHandler = Callable[[discord.Interaction, Game, dict[str, Any]], Awaitable[None]]
@@ -35,16 +36,25 @@ def slash_annotation(field: FieldInfo) -> Any:
 def describe(name: str, field: FieldInfo) -> str:
     """The option's help text, with its default, trimmed to Discord's 100 characters."""
     text = field.description or name.replace("_", " ")
-    return f"{text} (default: {field.default})"[:100]
+    default = "the server's" if field.default is None else field.default
+    return f"{text} (default: {default})"[:100]
 
 
-TABLE_DESCRIPTIONS = {
+def _optional_literal(field: FieldInfo) -> FieldInfo:
+    """A table option `Literal[...] | None` described as its Literal (None = server default)."""
+    args = [a for a in get_args(field.annotation) if a is not type(None)]
+    if len(args) == 1:
+        field = FieldInfo.merge_field_infos(field, annotation=args[0])
+    return field
+
+
+AI_DESCRIPTIONS = {
     "ai_seats": "AI players seated at once (default: 0; more with the lobby's Add AI)",
     "ai_level": "Level of those AI players (default: normal)",
 }
 
 
-def table_parameters(game: Game) -> list[inspect.Parameter]:
+def ai_parameters(game: Game) -> list[inspect.Parameter]:
     """Bot-owned options of every game (not part of its rules options): AI seats."""
     seats = app_commands.Range[int, 0, max(1, game.max_players - 1)]
     level = Literal["easy", "normal", "hard"]
@@ -61,7 +71,9 @@ def table_parameters(game: Game) -> list[inspect.Parameter]:
 
 def new_game_command(game: Game, handler: NewGameHandler) -> app_commands.Command[Any, Any, Any]:
     """`/game new <game.id> [options…]`; a new option field needs no change here."""
-    fields = game.Options.model_fields
+    # Table options (turn limit, timeout policy, thread) come after the game's own.
+    table = {name: _optional_literal(f) for name, f in TableOptions.model_fields.items()}
+    fields = {**game.Options.model_fields, **table}
     parameters = [
         inspect.Parameter(
             "interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction
@@ -77,7 +89,7 @@ def new_game_command(game: Game, handler: NewGameHandler) -> app_commands.Comman
             )
         )
 
-    parameters += table_parameters(game)
+    parameters += ai_parameters(game)
 
     async def callback(interaction: discord.Interaction, **options: Any) -> None:
         chosen = {k: v for k, v in options.items() if v is not None}
@@ -86,7 +98,7 @@ def new_game_command(game: Game, handler: NewGameHandler) -> app_commands.Comman
     callback.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
     callback.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]
         **{name: describe(name, field) for name, field in fields.items()},
-        **TABLE_DESCRIPTIONS,
+        **AI_DESCRIPTIONS,
     }
     return app_commands.Command(
         name=game.id,

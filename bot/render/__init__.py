@@ -2,55 +2,105 @@
 
 from __future__ import annotations
 
-import importlib
 import logging
-from collections.abc import Sequence
-from types import ModuleType
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
 
 from PIL import Image
 from pydantic import BaseModel
 
+from bot.render import first_in_flight, flight, takeoff
 from bot.render.common import INK, MUTED, canvas, font, to_png
+from rules import ENGINES, Game
 
 log = logging.getLogger(__name__)
 
-_MODULES = {
-    "takeoff": "bot.render.takeoff",
-    "flight": "bot.render.flight",
-    "first-in-flight": "bot.render.first_in_flight",
+
+class Draw(Protocol):
+    """A drawing function: one view (the game's own view model) and the seat names."""
+
+    def __call__(self, view: Any, *, names: Sequence[str]) -> Image.Image:
+        """The picture of `view`."""
+        ...
+
+
+class Renderer(Protocol):
+    """How one game's views become pictures."""
+
+    @property
+    def board(self) -> Draw:
+        """The public board."""
+        ...
+
+    @property
+    def private(self) -> Draw:
+        """One seat's private view (its hand or mat)."""
+        ...
+
+    @property
+    def live(self) -> Draw | None:
+        """A compact picture of a turn in progress (edited after each step); None = the board."""
+        ...
+
+
+@dataclass(frozen=True)
+class Pictures:
+    """A Renderer made of drawing functions."""
+
+    board: Draw
+    private: Draw
+    live: Draw | None = None
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One game: its rules engine and its renderer."""
+
+    engine: Game
+    renderer: Renderer
+
+
+# Renderers by game id; a new game adds its engine to rules.ENGINES and its pictures here.
+_RENDERERS: dict[str, Renderer] = {
+    "takeoff": Pictures(board=takeoff.render_board, private=takeoff.render_private),
+    "flight": Pictures(board=flight.render_board, private=flight.render_private),
+    "first-in-flight": Pictures(
+        board=first_in_flight.render_board,
+        private=first_in_flight.render_private,
+        live=first_in_flight.render_live,
+    ),
+}
+
+# The one registry: every engine with its renderer, in menu order.
+REGISTRY: Mapping[str, Entry] = {
+    engine.id: Entry(engine, _RENDERERS[engine.id]) for engine in ENGINES
 }
 
 
-def renderer_for(game_id: str) -> ModuleType | None:
-    """The renderer module of a game, or None when it has none yet."""
-    name = _MODULES.get(game_id)
-    if name is None:
-        return None
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name != name:
-            raise
-        return None
+def renderer_for(game_id: str) -> Renderer | None:
+    """The renderer of a game, or None for a game the registry does not know."""
+    entry = REGISTRY.get(game_id)
+    return entry.renderer if entry is not None else None
 
 
 def public_png(game_id: str, view: BaseModel, names: Sequence[str], *, live: bool = False) -> bytes:
     """The public board image as PNG bytes.
 
     `live` asks for the picture of a turn in progress (edited after each step); a renderer may
-    offer a compact `render_live` for it, otherwise the full board is used.
+    offer a compact `live` picture for it, otherwise the full board is used.
     """
-    module = renderer_for(game_id)
-    if module is None:
+    renderer = renderer_for(game_id)
+    if renderer is None:
         return to_png(_placeholder(game_id))
-    draw = getattr(module, "render_live", module.render_board) if live else module.render_board
+    draw = (renderer.live or renderer.board) if live else renderer.board
     return to_png(draw(view, names=names))
 
 
 def private_png(game_id: str, view: BaseModel, names: Sequence[str]) -> bytes:
     """One seat's private view as PNG bytes."""
-    module = renderer_for(game_id)
-    image = module.render_private(view, names=names) if module else _placeholder(game_id)
+    renderer = renderer_for(game_id)
+    image = renderer.private(view, names=names) if renderer else _placeholder(game_id)
     return to_png(image)
 
 

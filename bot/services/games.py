@@ -7,7 +7,7 @@ import logging
 import secrets
 import sqlite3
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,6 +23,7 @@ from bot.services.errors import (
     NotStartedError,
     UndoRefusedError,
 )
+from bot.services.history import record_finished
 from bot.services.replay import differences, exported, refuse_revealing, replay, rng_draws
 from bot.store import Store
 from bot.store import repository as repo
@@ -107,6 +108,11 @@ def turn_message(active: Sequence[int]) -> str:
     return f"Not your turn — it is {who}'s turn."
 
 
+# Called inside the transaction of every committed state change (start, move, undo), after the
+# new snapshot is written: the clock keeps its deadlines in step with whose turn it is.
+CommitHook = Callable[[Any, "LoadedGame"], Awaitable[None]]
+
+
 class GameService:
     """Everything the Discord layer does to games; nothing returns before its commit."""
 
@@ -119,6 +125,7 @@ class GameService:
         self.store = store
         self.games: Mapping[str, Game] = rules.GAMES if games is None else games
         self.clock = clock
+        self.commit_hooks: list[CommitHook] = []
 
     async def new_lobby(
         self,
@@ -204,6 +211,15 @@ class GameService:
             stored = await self._open(db, channel_id)
         return self._loaded(stored)
 
+    async def load_latest(
+        self, channel_id: int, game_pk: int | None = None, guild_id: int | None = None
+    ) -> LoadedGame:
+        """Game #game_pk of this server when given; else the open game here, else the last
+        finished one (it stays visible until a new game starts here)."""
+        async with self.store.reading() as db:
+            stored = await self._target(db, channel_id, game_pk, guild_id)
+        return self._loaded(stored)
+
     async def act(
         self, channel_id: int, user_id: int, key: str, expected_version: int | None
     ) -> ActResult:
@@ -211,20 +227,31 @@ class GameService:
         async with self.store.transaction() as db:
             before = self._loaded(await self._open(db, channel_id))
             seat = self._acting_seat(before, user_id, expected_version)
-            action = before.game.resolve(before.state, seat, key)
-            transition = before.game.apply(before.state, seat, action)
-            await repo.insert_action(
-                db,
-                before.record.pk,
-                seat=seat,
-                action=action.model_dump(mode="json"),
-                user_id=user_id,
-                events=[event.model_dump(mode="json") for event in transition.events],
-                now=self.clock(),
-            )
-            after = await self._commit_state(db, before, transition.state)
+            return await self.act_in(db, before, seat, key, user_id)
+
+    async def act_in(
+        self, db: Any, before: LoadedGame, seat: int, key: str, user_id: int | None
+    ) -> ActResult:
+        """Apply, log and store one move inside the caller's transaction (user None: the bot)."""
+        action = before.game.resolve(before.state, seat, key)
+        transition = before.game.apply(before.state, seat, action)
+        await repo.insert_action(
+            db,
+            before.record.pk,
+            seat=seat,
+            action=action.model_dump(mode="json"),
+            user_id=user_id,
+            events=[event.model_dump(mode="json") for event in transition.events],
+            now=self.clock(),
+        )
+        after = await self._commit_state(db, before, transition.state)
         finished = after.outcome is not None
         return ActResult(after, tuple(transition.events), seat, before.active_seats, finished)
+
+    async def load_in(self, db: Any, game_pk: int) -> LoadedGame | None:
+        """A game by primary key inside the caller's transaction."""
+        stored = await repo.fetch_game(db, game_pk)
+        return None if stored is None else self._loaded(stored)
 
     def seat_of(self, loaded: LoadedGame, user_id: int) -> int | None:
         """The seat this user holds in the game, if any."""
@@ -312,10 +339,13 @@ class GameService:
             after = await self._commit_state(db, current, previous)
         return ActResult(after, (), last.seat, current.active_seats, after.outcome is not None)
 
-    async def verify(self, channel_id: int) -> VerifyReport:
+    async def verify(
+        self, channel_id: int, game_pk: int | None = None, guild_id: int | None = None
+    ) -> VerifyReport:
         """Replay seed + action log and compare the result with the stored snapshot."""
         async with self.store.reading() as db:
-            current = self._loaded(_started(await self._open(db, channel_id)))
+            stored = await self._target(db, channel_id, game_pk, guild_id)
+            current = self._loaded(_started(stored))
             actions = await repo.fetch_actions(db, current.record.pk)
         try:
             replayed = replay(current.game, current.record, len(current.seats), actions)
@@ -329,10 +359,12 @@ class GameService:
             return VerifyReport(False, len(actions), detail, tuple(diffs))
         return VerifyReport(True, len(actions), f"{len(actions)} moves replay to the snapshot.")
 
-    async def export(self, channel_id: int) -> dict[str, Any]:
+    async def export(
+        self, channel_id: int, game_pk: int | None = None, guild_id: int | None = None
+    ) -> dict[str, Any]:
         """A JSON-ready replay: game, options, seed, seats and the moves in force."""
         async with self.store.reading() as db:
-            stored = await self._open(db, channel_id)
+            stored = await self._target(db, channel_id, game_pk, guild_id)
             actions = await repo.fetch_actions(db, stored.record.pk)
         loaded = self._loaded(stored)
         outcome = loaded.outcome
@@ -384,6 +416,24 @@ class GameService:
             raise NoGameHereError()
         return stored
 
+    async def _latest(self, db: Any, channel_id: int) -> StoredGame:
+        """The open game here, else the last finished one; an abandoned one counts as none."""
+        stored = await repo.fetch_latest_game(db, channel_id)
+        if stored is None or stored.record.status == "abandoned":
+            raise NoGameHereError()
+        return stored
+
+    async def _target(
+        self, db: Any, channel_id: int, game_pk: int | None, guild_id: int | None
+    ) -> StoredGame:
+        """Game #game_pk of this server when given, else this channel's latest game."""
+        if game_pk is None:
+            return await self._latest(db, channel_id)
+        stored = await repo.fetch_game(db, game_pk)
+        if stored is None or stored.record.guild_id != guild_id:
+            raise NoGameHereError(f"There is no game #{game_pk} on this server.")
+        return stored
+
     async def _reload(self, db: Any, pk: int) -> LoadedGame:
         """Read a game back inside the current transaction."""
         stored = await repo.fetch_game(db, pk)
@@ -421,7 +471,12 @@ class GameService:
         record = dataclasses.replace(
             before.record, version=version + 1, status=status, updated_at=now
         )
-        return LoadedGame(record, before.seats, state, game)
+        if status == "finished":  # history, stats and ratings (same transaction)
+            await record_finished(db, record, game, state, now)
+        after = LoadedGame(record, before.seats, state, game)
+        for hook in self.commit_hooks:
+            await hook(db, after)
+        return after
 
 
 def _seat(seats: Sequence[SeatRecord], user_id: int) -> int | None:

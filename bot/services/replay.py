@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections import deque
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from pydantic import BaseModel
@@ -36,10 +37,18 @@ def exported(action: ActionRecord) -> dict[str, Any]:
 
 def replay(game: Game, record: GameRecord, players: int, actions: Sequence[ActionRecord]) -> Any:
     """The state that seed + options + moves lead to (verify and undo rely on this)."""
+    return deque(replay_states(game, record, players, actions), maxlen=1)[0]
+
+
+def replay_states(
+    game: Game, record: GameRecord, players: int, actions: Sequence[ActionRecord]
+) -> Iterator[Any]:
+    """The first state, then the state after each move (replays and end charts use these)."""
     state = game.new_game(record.seed, players, game.Options.model_validate(record.options))
+    yield state
     for action in actions:
         state = game.apply(state, action.seat, action.key).state
-    return state
+        yield state
 
 
 def rng_draws(value: Any) -> tuple[tuple[int, int], ...]:

@@ -87,12 +87,143 @@ MIGRATION_2 = [
     "CREATE INDEX actions_undone ON actions (game_pk, undoes) WHERE undoes IS NOT NULL",
 ]
 
+# The play-by-post clock (issue 11): table options per game, one clock row per seat (several
+# active seats each get their own deadline), users' away/notify preferences, guild defaults and
+# the heartbeat that measures downtime. `next_due` is the one indexed column the scheduler reads.
+MIGRATION_5 = [
+    """
+    CREATE TABLE game_tables (
+        game_pk     INTEGER NOT NULL PRIMARY KEY REFERENCES games (pk) ON DELETE CASCADE,
+        turn_limit  TEXT    NOT NULL,
+        limit_s     DOUBLE PRECISION NOT NULL,
+        on_timeout  TEXT    NOT NULL CHECK (on_timeout IN ('remind', 'ai')),
+        thread      INTEGER NOT NULL DEFAULT 0,
+        reminders   INTEGER NOT NULL DEFAULT 1,
+        paused      INTEGER NOT NULL DEFAULT 0
+    )
+    """,
+    """
+    CREATE TABLE seat_clocks (
+        game_pk     INTEGER NOT NULL REFERENCES games (pk) ON DELETE CASCADE,
+        seat        INTEGER NOT NULL,
+        active      INTEGER NOT NULL DEFAULT 0,
+        turn_no     INTEGER NOT NULL DEFAULT 0,
+        stage       INTEGER NOT NULL DEFAULT 3,
+        limit_s     DOUBLE PRECISION NOT NULL DEFAULT 0,
+        started_at  DOUBLE PRECISION,
+        deadline_at DOUBLE PRECISION,
+        remaining   DOUBLE PRECISION,
+        next_due    DOUBLE PRECISION,
+        timeouts    INTEGER NOT NULL DEFAULT 0,
+        absent      INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (game_pk, seat)
+    )
+    """,
+    "CREATE INDEX seat_clocks_due ON seat_clocks (next_due)",
+    """
+    CREATE TABLE user_prefs (
+        user_id    BIGINT  NOT NULL PRIMARY KEY,
+        away_until DOUBLE PRECISION,
+        notify     TEXT    NOT NULL DEFAULT 'channel' CHECK (notify IN ('channel', 'dm', 'both')),
+        dm_closed  INTEGER NOT NULL DEFAULT 0
+    )
+    """,
+    """
+    CREATE TABLE guild_settings (
+        guild_id   BIGINT  NOT NULL PRIMARY KEY,
+        turn_limit TEXT    NOT NULL DEFAULT '72h',
+        on_timeout TEXT    NOT NULL DEFAULT 'remind',
+        reminders  INTEGER NOT NULL DEFAULT 1,
+        threads    INTEGER NOT NULL DEFAULT 0
+    )
+    """,
+    """
+    CREATE TABLE heartbeat (
+        id      INTEGER NOT NULL PRIMARY KEY CHECK (id = 1),
+        beat_at DOUBLE PRECISION NOT NULL
+    )
+    """,
+]
+
+
+# History, stats and ratings (issue 13): finished games keep their rows with finished_at and the
+# outcome as data; `results` has one row per participant (seats, AI levels, automa such as
+# Gustave), denormalised (guild, game, time) so /stats and /game history are one indexed range;
+# `ratings` holds each player's current OpenSkill rating per server and game.
+MIGRATION_4 = [
+    "ALTER TABLE games ADD COLUMN finished_at DOUBLE PRECISION",
+    "ALTER TABLE games ADD COLUMN result TEXT",
+    """
+    CREATE TABLE results (
+        game_pk       INTEGER          NOT NULL REFERENCES games (pk) ON DELETE CASCADE,
+        entry         INTEGER          NOT NULL,
+        guild_id      BIGINT           NOT NULL,
+        game_id       TEXT             NOT NULL,
+        finished_at   DOUBLE PRECISION NOT NULL,
+        player        TEXT             NOT NULL,
+        user_id       BIGINT,
+        name          TEXT             NOT NULL,
+        place         INTEGER          NOT NULL,
+        score         INTEGER          NOT NULL,
+        won           INTEGER          NOT NULL,
+        turns         INTEGER          NOT NULL,
+        think_seconds DOUBLE PRECISION NOT NULL,
+        mu_before     DOUBLE PRECISION,
+        sigma_before  DOUBLE PRECISION,
+        mu_after      DOUBLE PRECISION,
+        sigma_after   DOUBLE PRECISION,
+        rated_n       INTEGER,
+        PRIMARY KEY (game_pk, entry)
+    )
+    """,
+    # Covering: /stats (totals and the rating series) reads this index only, never the table.
+    """
+    CREATE INDEX results_by_player ON results (guild_id, player, game_id, finished_at,
+        place, score, won, turns, think_seconds, rated_n, mu_after, sigma_after)
+    """,
+    "CREATE INDEX results_by_game ON results (guild_id, game_id, finished_at, game_pk)",
+    """
+    CREATE TABLE ratings (
+        guild_id BIGINT           NOT NULL,
+        game_id  TEXT             NOT NULL,
+        player   TEXT             NOT NULL,
+        name     TEXT             NOT NULL,
+        mu       DOUBLE PRECISION NOT NULL,
+        sigma    DOUBLE PRECISION NOT NULL,
+        ordinal  DOUBLE PRECISION NOT NULL,
+        games    INTEGER          NOT NULL,
+        wins     INTEGER          NOT NULL,
+        PRIMARY KEY (guild_id, game_id, player)
+    )
+    """,
+    "CREATE INDEX ratings_board ON ratings (guild_id, game_id, ordinal)",
+    "CREATE INDEX games_history ON games (guild_id, status, finished_at)",
+    # Existing data: abandoned games end when last touched; finished games get finished_at and
+    # their results from their snapshots at start-up (bot.services.history.backfill needs the
+    # engines, which SQL cannot run).
+    "UPDATE games SET finished_at = updated_at WHERE status = 'abandoned'",
+    # An admin may now delete a finished or abandoned game (privacy); the log of an open game
+    # stays append-only.
+    "DROP TRIGGER actions_no_delete",
+    """
+    CREATE TRIGGER actions_no_delete BEFORE DELETE ON actions
+    BEGIN SELECT RAISE(ABORT, 'actions are append-only') WHERE EXISTS (
+        SELECT 1 FROM games WHERE pk = OLD.game_pk AND status IN ('lobby', 'running')); END
+    """,
+]
+
 # AI seats: a seat played by the bot has user_id NULL and its level here (easy/normal/hard).
 MIGRATION_6 = [
     "ALTER TABLE seats ADD COLUMN ai_level TEXT",
 ]
 
-MIGRATIONS: tuple[list[str], ...] = (MIGRATION_1, MIGRATION_2, MIGRATION_6)
+MIGRATIONS: tuple[list[str], ...] = (
+    MIGRATION_1,
+    MIGRATION_2,
+    MIGRATION_5,
+    MIGRATION_4,
+    MIGRATION_6,
+)
 LATEST = len(MIGRATIONS)
 
 

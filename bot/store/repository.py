@@ -209,9 +209,11 @@ async def touch(db: aiosqlite.Connection, game_pk: int, now: float) -> None:
 
 
 async def set_status(db: aiosqlite.Connection, game_pk: int, status: Status, now: float) -> None:
-    """Change a game's status (e.g. abandoned)."""
+    """Change a game's status (e.g. abandoned); a closed game remembers when it ended."""
+    closed = now if status in ("finished", "abandoned") else None
     await db.execute(
-        "UPDATE games SET status = ?, updated_at = ? WHERE pk = ?", (status, now, game_pk)
+        "UPDATE games SET status = ?, updated_at = ?, finished_at = ? WHERE pk = ?",
+        (status, now, closed, game_pk),
     )
 
 

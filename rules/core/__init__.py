@@ -9,9 +9,10 @@ from rules.core.errors import (
     StaleActionError,
     UnknownGameError,
 )
-from rules.core.game import BaseGame, Game
+from rules.core.game import BaseGame, Game, GameContract
 from rules.core.model import (
     Action,
+    Ending,
     Event,
     Frozen,
     Outcome,
@@ -25,9 +26,11 @@ from rules.core.rng import Rng
 __all__ = [
     "Action",
     "BaseGame",
+    "Ending",
     "Event",
     "Frozen",
     "Game",
+    "GameContract",
     "GameOverError",
     "IllegalActionError",
     "InvalidOptionsError",

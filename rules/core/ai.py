@@ -42,7 +42,8 @@ class Seen:
     @cached_property
     def view(self) -> BaseModel:
         """The seat's view (built on first use: some views are costly)."""
-        return self.game.view(self._state, self.seat)
+        view: BaseModel = self.game.view(self._state, self.seat)
+        return view
 
     def sample(self, rng: random.Random) -> Any:
         """A full state consistent with this seat's view; hidden facts drawn from `rng`."""
@@ -268,6 +269,31 @@ __all__ = [
     "decide",
     "for_level",
     "game_ai",
+    "plan_ai_turn",
     "random_policy",
     "seen_by",
 ]
+
+
+def plan_ai_turn(game: Game, state: Any, seat: int, level: str = "normal") -> list[str] | None:
+    """The keys an AI of `level` plays for `seat` until its turn passes (a timeout policy).
+
+    Planned on the pure rules, one decision at a time from what the seat sees at that point;
+    seeded from the state's own generator so the same state gives the same plan.
+    """
+    rng_state = getattr(state, "rng", None)
+    seed = int(getattr(rng_state, "seed", 0))
+    counter = int(getattr(rng_state, "counter", 0))
+    keys: list[str] = []
+    for step in range(PLAN_LIMIT):
+        if seat not in game.active_players(state):
+            break
+        key = decide(game, state, seat, level, seed, counter + step)
+        keys.append(key)
+        state = game.apply(state, seat, key).state
+        if tuple(game.active_players(state)) != (seat,):
+            break
+    return keys or None
+
+
+PLAN_LIMIT = 80  # decisions in one planned turn (a Takeoff! turn takes well under 30)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from typing import Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
 
 from pydantic import BaseModel
@@ -15,49 +16,86 @@ from rules.core.errors import (
 from rules.core.model import Action, Outcome, Transition
 
 S = TypeVar("S", bound=BaseModel)
+Opt = TypeVar("Opt", bound=BaseModel)
+V = TypeVar("V", bound=BaseModel)
+V_co = TypeVar("V_co", bound=BaseModel, covariant=True)
 
 
 @runtime_checkable
-class Game(Protocol):
-    """A pure rules engine (DESIGN.md §2). Seats are ints 0..n-1; states are frozen models."""
+class GameContract(Protocol[S, Opt, V_co]):
+    """A pure rules engine (docs/ENGINES.md) over state S, options Opt and view V; seats 0..n-1."""
 
-    id: str
-    title: str
-    min_players: int
-    max_players: int
-    Options: type[BaseModel]
-    State: type[BaseModel]
-    STATE_VERSION: int
-    # Event kinds after which the bot posts a new board instead of editing the live one
-    # (e.g. the end of a First in Flight Flight); empty for most games.
-    milestone_kinds: frozenset[str]
+    @property
+    def id(self) -> str:
+        """The stable game id (stored with every game)."""
+        ...
 
-    def new_game(self, seed: int, players: int, options: Any) -> Any:
+    @property
+    def title(self) -> str:
+        """The name players read."""
+        ...
+
+    @property
+    def min_players(self) -> int:
+        """The fewest seats a game may start with."""
+        ...
+
+    @property
+    def max_players(self) -> int:
+        """The most seats a game may start with."""
+        ...
+
+    @property
+    def Options(self) -> type[Opt]:
+        """The options model (each field becomes a slash-command option)."""
+        ...
+
+    @property
+    def State(self) -> type[S]:
+        """The state model."""
+        ...
+
+    @property
+    def STATE_VERSION(self) -> int:
+        """The version `dump_state` writes; older stored states go through `upgrade`."""
+        ...
+
+    @property
+    def milestone_kinds(self) -> frozenset[str]:
+        """Event kinds after which the bot posts a new board instead of editing the live one
+        (e.g. the end of a First in Flight Flight); empty for most games."""
+        ...
+
+    def new_game(self, seed: int, players: int, options: Opt | dict[str, Any] | None) -> S:
         """A fresh state for this many players."""
         ...
 
-    def active_players(self, state: Any) -> tuple[int, ...]:
+    def active_players(self, state: S) -> tuple[int, ...]:
         """Seats that must act now; () once the game is over."""
         ...
 
-    def legal_actions(self, state: Any, seat: int) -> list[Action]:
+    def legal_actions(self, state: S, seat: int) -> list[Action]:
         """This seat's legal actions, in a deterministic order with unique keys."""
         ...
 
-    def apply(self, state: Any, seat: int, action: Action | str) -> Transition:
+    def apply(self, state: S, seat: int, action: Action | str) -> Transition[S]:
         """The new state and events; the input state is untouched. Raises RulesError."""
         ...
 
-    def view(self, state: Any, viewer: int | None) -> BaseModel:
+    def view(self, state: S, viewer: int | None) -> V_co:
         """What `viewer` may see (None = the public)."""
         ...
 
-    def outcome(self, state: Any) -> Outcome | None:
+    def outcome(self, state: S) -> Outcome | None:
         """Scores, ranks and winners once the game is over, else None."""
         ...
 
-    def prompt(self, state: Any, seat: int) -> str:
+    def prompt(self, state: S, seat: int) -> str:
         """One line telling `seat` what they are deciding now."""
+        ...
+
+    def data_note(self, state: S) -> str:
+        """The card-data provenance line (e.g. an unofficial stand-in set), or ""."""
         ...
 
     def rules_text(self, topic: str | None) -> str:
@@ -72,32 +110,69 @@ class Game(Protocol):
         """Migrate a stored state dict from an older STATE_VERSION."""
         ...
 
-    def dump_state(self, state: Any) -> dict[str, Any]:
+    def dump_state(self, state: S) -> dict[str, Any]:
         """The state as a JSON-ready dict tagged with STATE_VERSION."""
         ...
 
-    def load_state(self, raw: dict[str, Any]) -> Any:
+    def load_state(self, raw: dict[str, Any]) -> S:
         """A state from `dump_state` output, upgraded if it is older."""
         ...
 
-    def resolve(self, state: Any, seat: int, action: Action | str) -> Action:
+    def resolve(self, state: S, seat: int, action: Action | str) -> Action:
         """The legal action matching `action` (or its key), or a RulesError saying why not."""
         ...
 
 
-class BaseGame(Generic[S]):
-    """Shared plumbing for engines: option parsing, key resolution, (de)serialisation."""
+# What the registry and the bot hold: an engine of any game (its types are the game's business).
+Game = GameContract[Any, Any, Any]
+
+
+class BaseGame(ABC, Generic[S, Opt, V]):
+    """Shared plumbing for engines: option parsing, key resolution, (de)serialisation.
+
+    A game subclasses `BaseGame[ItsState, ItsOptions, ItsView]`, sets the class attributes and
+    implements the abstract methods; the rest has working defaults.
+    """
 
     id: ClassVar[str]
     title: ClassVar[str]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
-    Options: ClassVar[type[BaseModel]]
-    State: ClassVar[type[BaseModel]]
+    # plain class attributes (a ClassVar may not hold a type variable)
+    Options: type[Opt]
+    State: type[S]
     STATE_VERSION: ClassVar[int] = 1
     milestone_kinds: ClassVar[frozenset[str]] = frozenset()
 
-    def parse_options(self, options: Any) -> BaseModel:
+    @abstractmethod
+    def new_game(self, seed: int, players: int, options: Opt | dict[str, Any] | None) -> S:
+        """A fresh state for this many players."""
+
+    @abstractmethod
+    def active_players(self, state: S) -> tuple[int, ...]:
+        """Seats that must act now; () once the game is over."""
+
+    @abstractmethod
+    def legal_actions(self, state: S, seat: int) -> list[Action]:
+        """This seat's legal actions, in a deterministic order with unique keys."""
+
+    @abstractmethod
+    def apply(self, state: S, seat: int, action: Action | str) -> Transition[S]:
+        """The new state and events; the input state is untouched. Raises RulesError."""
+
+    @abstractmethod
+    def view(self, state: S, viewer: int | None) -> V:
+        """What `viewer` may see (None = the public)."""
+
+    @abstractmethod
+    def outcome(self, state: S) -> Outcome | None:
+        """Scores, ranks and winners once the game is over, else None."""
+
+    @abstractmethod
+    def rules_text(self, topic: str | None) -> str:
+        """Player-facing rules summary (a topic or the overview)."""
+
+    def parse_options(self, options: Opt | dict[str, Any] | None) -> Opt:
         """Accept an Options instance, a dict or None (defaults)."""
         if options is None:
             return self.Options()
@@ -115,27 +190,30 @@ class BaseGame(Generic[S]):
                 f"{self.title} needs {self.min_players}–{self.max_players} players, not {players}."
             )
 
-    def explain_illegal(self, state: Any, seat: int, key: str) -> str:
+    def explain_illegal(self, state: S, seat: int, key: str) -> str:
         """Why `key` is not a legal action now; games override for precise reasons."""
         return "That move is not available now — pick one of the offered actions."
 
-    def resolve(self, state: Any, seat: int, action: Action | str) -> Action:
+    def resolve(self, state: S, seat: int, action: Action | str) -> Action:
         """The legal action matching `action` (or its key), or a RulesError saying why not."""
         key = action if isinstance(action, str) else action.key
-        active = self.active_players(state)  # type: ignore[attr-defined]
+        active = self.active_players(state)
         if not active:
             raise GameOverError("The game is over.")
         if seat not in active:
             raise NotYourTurnError("It is not your turn.")
-        legal: list[Action] = self.legal_actions(state, seat)  # type: ignore[attr-defined]
-        for candidate in legal:
+        for candidate in self.legal_actions(state, seat):
             if candidate.key == key:
                 return candidate
         raise IllegalActionError(self.explain_illegal(state, seat, key))
 
-    def prompt(self, state: Any, seat: int) -> str:
+    def prompt(self, state: S, seat: int) -> str:
         """Default prompt; games override with something specific."""
         return "Choose your action."
+
+    def data_note(self, state: S) -> str:
+        """Default: official data, nothing to say."""
+        return ""
 
     def rules_topics(self) -> list[str]:
         """Default: no topics beyond the overview."""
@@ -147,11 +225,11 @@ class BaseGame(Generic[S]):
             raise ValueError(f"cannot upgrade {self.id} state from version {from_version}")
         return raw
 
-    def dump_state(self, state: Any) -> dict[str, Any]:
+    def dump_state(self, state: S) -> dict[str, Any]:
         """The state as a JSON-ready dict tagged with STATE_VERSION."""
         return {"v": self.STATE_VERSION, "state": state.model_dump(mode="json")}
 
-    def load_state(self, raw: dict[str, Any]) -> Any:
+    def load_state(self, raw: dict[str, Any]) -> S:
         """A state from `dump_state` output, upgraded first when older."""
         version = int(raw.get("v", 1))
         body = raw["state"]

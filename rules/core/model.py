@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import re
-from typing import Literal
+from typing import Any, Generic, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, field_validator
+from pydantic import BaseModel, ConfigDict, computed_field, field_validator, model_validator
 
 KEY_PATTERN = re.compile(r"^[A-Za-z0-9_.:+=-]{1,60}$")
+
+S = TypeVar("S", bound=BaseModel)
 
 ButtonStyle = Literal["primary", "secondary", "success", "danger"]
 
@@ -68,26 +70,77 @@ class Event(Frozen):
         return self.text
 
 
-class Transition(Frozen):
-    """What `apply` returns: the new state and the events that led to it."""
+class Transition(Frozen, Generic[S]):
+    """What `apply` returns: the new state (the game's own type) and the events behind it."""
 
     model_config = ConfigDict(frozen=True, extra="forbid", arbitrary_types_allowed=True)
 
-    state: BaseModel
+    state: S
     events: tuple[Event, ...] = ()
 
 
+Winner = Literal["seats", "automa", "draw"]
+Param = int | str | tuple[int, ...]
+
+
+class Ending(Frozen):
+    """Who won and why, as data; `text` is the sentence the game's text module made from it.
+
+    `winner`: "seats" = the seats in Outcome.winners won (one seat); "draw" = the victory is
+    shared (several seats, or seats with the automa); "automa" = a non-seat opponent such as
+    Gustave won alone. `kind` names the reason (per game, e.g. "highest_record") and `params`
+    holds the figures and seats it quotes.
+    """
+
+    winner: Winner
+    kind: str
+    params: dict[str, Param] = {}
+    text: str = ""
+
+
 class Outcome(Frozen):
-    """The result of a finished game: scores by seat, ranks (1 = best) and the winning seats.
+    """The result of a finished game: scores by seat, ranks (1 = best), winning seats, ending.
 
     `winners` is empty only when a non-seat opponent (an automa such as Gustave) won; then the
-    seats rank from 2 and `reason` names the winner.
+    seats rank from 2 and the ending says so (`ending.winner == "automa"`).
     """
 
     scores: tuple[int, ...]
     ranks: tuple[int, ...]
     winners: tuple[int, ...]
-    reason: str = ""
+    ending: Ending | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _reason_text_becomes_an_ending(cls, data: Any) -> Any:
+        """Accept the older `reason=` text: it becomes an ending of kind "text" (no figures)."""
+        if not isinstance(data, dict) or "reason" not in data:
+            return data
+        data = dict(data)
+        text = str(data.pop("reason") or "")
+        if data.get("ending") is None and text:
+            winners = tuple(data.get("winners", ()))
+            winner = "automa" if not winners else "draw" if len(winners) > 1 else "seats"
+            data["ending"] = Ending(winner=winner, kind="text", text=text)
+        return data
+
+    @model_validator(mode="after")
+    def _ending_matches_winners(self) -> Outcome:
+        """An automa win has no winning seat; a seat win has some."""
+        if self.ending is not None and (self.ending.winner == "automa") != (not self.winners):
+            raise ValueError(f"ending {self.ending.winner!r} but winners {self.winners}")
+        return self
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def reason(self) -> str:
+        """The ending as one sentence for players (seat placeholders filled in by the bot)."""
+        return self.ending.text if self.ending is not None else ""
+
+    @property
+    def automa_won(self) -> bool:
+        """True when a non-seat opponent (Gustave) won alone."""
+        return self.ending is not None and self.ending.winner == "automa"
 
     @property
     def is_draw(self) -> bool:

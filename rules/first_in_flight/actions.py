@@ -19,6 +19,7 @@ from rules.first_in_flight.common import (
     data_of,
     ev,
     exhaust,
+    is_peltier,
     katharine_source,
     player,
     pop,
@@ -32,12 +33,25 @@ from rules.first_in_flight.common import (
 from rules.first_in_flight.costs import Payment, alternatives, target_option, upgrade_looks
 from rules.first_in_flight.data import SpaceOption
 from rules.first_in_flight.effects import apply_effects, can_gain, gain, take_from_deck
+from rules.first_in_flight.keys import (
+    Back,
+    ChooseOption,
+    CopySpace,
+    DeckTop,
+    Key,
+    Pay,
+    RepairSlots,
+    TakeDev,
+    UseSpace,
+    format_key,
+    unexpected,
+)
 from rules.first_in_flight.labels import ACTION_NAMES, option_text, space_label
 from rules.first_in_flight.row import take_supply
 from rules.first_in_flight.state import State, Step, dev_index
 
 CHAIN = ("option", "any_target", "copy_option", "repair_slot", "pay", "space", "abilities")
-BACK = Action(key="cancel", label="Back", style="secondary")
+BACK = Action(key=format_key(Back()), label="Back", style="secondary")
 
 
 def can_execute(state: State, seat: int, action: str) -> bool:
@@ -81,9 +95,9 @@ def _with_slots(state: State, step: Step) -> list[Step]:
     filled = [i for i in (0, 1) if garage[i]]
     sets: list[tuple[int, ...]] = [(i,) for i in filled]
     second = second_repair_source(state, step.seat)
-    if second.startswith(VIA_PELTIER) and step.via == "katharine":
+    if is_peltier(second) and step.via == "katharine":
         # Peltier's one use cannot pay for both Katharine Wright and Léon Bollée
-        second = "" if katharine_source(state, step.seat).startswith(VIA_PELTIER) else second
+        second = "" if is_peltier(katharine_source(state, step.seat)) else second
     if len(filled) == 2 and second:
         sets.append((0, 1))
     return [step.model_copy(update={"slots": s}) for s in sets]
@@ -133,7 +147,7 @@ def copy_spaces(state: State, seat: int, via: str) -> list[int]:
 def space_actions(state: State, step: Step) -> list[Action]:
     """The 'space' step: pick a space to use without moving (Todd, Fame)."""
     acts = [
-        Action(key=f"use:{p}", label=space_label(state, p), group="Take the action of")
+        Action(key=format_key(UseSpace(p)), label=space_label(state, p), group="Take the action of")
         for p in copy_spaces(state, step.seat, step.via)
     ]
     return [*acts, BACK]
@@ -193,11 +207,12 @@ def _to_payment(state: State, step: Step) -> tuple[State, list[Event]]:
 
 
 def _option_choices(
-    prefix: str, opts: Sequence[SpaceOption], indices: Iterable[int]
+    copied: bool, opts: Sequence[SpaceOption], indices: Iterable[int]
 ) -> list[Action]:
     """One button per available option of a space (own or copied), then Back."""
     acts = [
-        Action(key=f"{prefix}:{i}", label=option_text(opts[i]), style="primary") for i in indices
+        Action(key=format_key(ChooseOption(i, copied)), label=option_text(opts[i]), style="primary")
+        for i in indices
     ]
     return [*acts, BACK]
 
@@ -205,18 +220,20 @@ def _option_choices(
 def chain_actions(state: State, step: Step) -> list[Action]:
     """Legal actions for the option / any_target / copy_option / repair_slot / pay steps."""
     if step.kind == "option":
-        return _option_choices("opt", spaces(state)[step.space].options, _top_options(state, step))
+        return _option_choices(False, spaces(state)[step.space].options, _top_options(state, step))
     if step.kind == "any_target":
         probe = step.model_copy(update={"kind": "space"})
         copies = sorted({c.copied for c in targets(state, probe) if c.copied >= 0})
         acts = [
-            Action(key=f"copy:{c}", label=space_label(state, c), group="Copy which space")
+            Action(
+                key=format_key(CopySpace(c)), label=space_label(state, c), group="Copy which space"
+            )
             for c in copies
         ]
         return [*acts, BACK]
     if step.kind == "copy_option":
         opts = spaces(state)[step.copied].options
-        return _option_choices("copt", opts, _copy_options(state, step))
+        return _option_choices(True, opts, _copy_options(state, step))
     if step.kind == "repair_slot":
         probe = step.model_copy(update={"kind": "space"})
         sets = sorted(
@@ -239,8 +256,9 @@ def _slot_action(state: State, seat: int, slots: tuple[int, ...]) -> Action:
         name = source_name(state, second_repair_source(state, seat))
         both = f"both ({name.replace(' (via Peltier)', ' via Peltier')})"
     side = {(0,): "left", (1,): "right (+1 Time)", (0, 1): both}[slots]
-    key = "slot:" + "+".join(str(s) for s in slots)
-    return Action(key=key, label=f"Repair {side}: {names}"[:80], style="primary")
+    return Action(
+        key=format_key(RepairSlots(slots)), label=f"Repair {side}: {names}"[:80], style="primary"
+    )
 
 
 def _pay_actions(state: State, step: Step) -> list[Action]:
@@ -250,30 +268,29 @@ def _pay_actions(state: State, step: Step) -> list[Action]:
     return [Action(key=p.key, label=p.label, group=group, style="primary") for p in pays]
 
 
-def handle_chain(state: State, step: Step, key: str) -> tuple[State, list[Event]]:
+def handle_chain(state: State, step: Step, key: Key) -> tuple[State, list[Event]]:
     """Resolve a key in the choice chain."""
-    if key == "cancel":
-        return pop(state), []
-    kind, _, arg = key.partition(":")
-    if kind == "use":
-        return begin(state, step.model_copy(update={"space": int(arg)}))
-    if kind == "opt":
-        return _after_option(state, step, int(arg))
-    if kind == "copy":
-        nxt = step.model_copy(update={"copied": int(arg)})
-        valid = _copy_options(state, nxt)
-        if len(valid) > 1:
-            return push(state, nxt.model_copy(update={"kind": "copy_option"})), []
-        return after_target(state, nxt.model_copy(update={"option": valid[0]}))
-    if kind == "copt":
-        return after_target(state, step.model_copy(update={"option": int(arg)}))
-    if kind == "slot":
-        slots = tuple(int(s) for s in arg.split("+"))
-        return _to_payment(state, step.model_copy(update={"slots": slots}))
-    pay = next(
-        p for p in alternatives(state, step.seat, step, stand_pos(state, step)) if p.key == key
-    )
-    return commit(state, step, pay)
+    match key:
+        case Back():
+            return pop(state), []
+        case UseSpace(space):
+            return begin(state, step.model_copy(update={"space": space}))
+        case ChooseOption(index, copied=False):
+            return _after_option(state, step, index)
+        case CopySpace(space):
+            nxt = step.model_copy(update={"copied": space})
+            valid = _copy_options(state, nxt)
+            if len(valid) > 1:
+                return push(state, nxt.model_copy(update={"kind": "copy_option"})), []
+            return after_target(state, nxt.model_copy(update={"option": valid[0]}))
+        case ChooseOption(index, copied=True):
+            return after_target(state, step.model_copy(update={"option": index}))
+        case RepairSlots(slots):
+            return _to_payment(state, step.model_copy(update={"slots": slots}))
+        case Pay():
+            pays = alternatives(state, step.seat, step, stand_pos(state, step))
+            return commit(state, step, next(p for p in pays if p.as_key() == key))
+    raise unexpected(key, step.kind)
 
 
 def _unwind(state: State, step: Step) -> State:
@@ -306,7 +323,7 @@ def commit(state: State, step: Step, pay: Payment) -> tuple[State, list[Event]]:
     opt = target_option(state, step)
     where = space_label(state, step.space)
     how = f" copying {space_label(state, step.copied)}" if step.copied >= 0 else ""
-    paid = "" if pay.label == "Free" else f" ({pay.label.split(': ')[-1].lower()})"
+    paid = "" if pay.label == "Free" else f" ({pay.cost_text.lower()})"
     text = f"{who(seat)} took {ACTION_NAMES[opt.action]} at {where}{how}{paid}."
     state, more = execute(state, step, pay)
     return state, [*events, ev("action", text), *more]
@@ -314,7 +331,7 @@ def commit(state: State, step: Step, pay: Payment) -> tuple[State, list[Event]]:
 
 def _copied(seat: int, state: State, source: str) -> list[Event]:
     """The event for Peltier using another's card at use (nothing for one's own card)."""
-    if not source.startswith(VIA_PELTIER):
+    if not is_peltier(source):
         return []
     return [ev("copied", f"{who(seat)} copied {card_name(state, source[len(VIA_PELTIER) :])}.")]
 
@@ -388,20 +405,24 @@ def dev_actions(state: State, step: Step) -> list[Action]:
     """Pick a face-up Development card or the top of the deck."""
     i = dev_index(step.dest)
     acts = [
-        Action(key=f"take:{c}", label=card_name(state, c), group=f"Take a {step.dest} card")
+        Action(
+            key=format_key(TakeDev(c)), label=card_name(state, c), group=f"Take a {step.dest} card"
+        )
         for c in dict.fromkeys(state.display[i])
     ]
     if can_gain(state, step.dest):
-        acts.append(Action(key="top", label=f"Top of the {step.dest} deck"))
+        acts.append(Action(key=format_key(DeckTop()), label=f"Top of the {step.dest} deck"))
     return acts
 
 
-def handle_dev(state: State, step: Step, key: str) -> tuple[State, list[Event]]:
+def handle_dev(state: State, step: Step, key: Key) -> tuple[State, list[Event]]:
     """Take the chosen Development card."""
+    if isinstance(key, DeckTop):
+        return gain(pop(state), step.seat, step.dest)
+    if not isinstance(key, TakeDev):
+        raise unexpected(key, step.kind)
     state = pop(state)
-    if key == "top":
-        return gain(state, step.seat, step.dest)
-    card = key.split(":", 1)[1]
+    card = key.card
     i = dev_index(step.dest)
     display = list(state.display)
     row = list(display[i])

@@ -9,6 +9,23 @@ from rules.first_in_flight.auto_flight import flight_choice, good_uses, should_d
 from rules.first_in_flight.board import spaces
 from rules.first_in_flight.common import data_of, player
 from rules.first_in_flight.costs import target_option
+from rules.first_in_flight.keys import (
+    Back,
+    ChooseOption,
+    CopySpace,
+    Done,
+    Garage,
+    Key,
+    Move,
+    Pay,
+    PickCard,
+    Place,
+    TakeDev,
+    UseAbility,
+    UseSpace,
+    format_key,
+    parse_key,
+)
 from rules.first_in_flight.state import State, Step, dev_index
 
 ACTION_VALUE = {
@@ -25,6 +42,7 @@ ACTION_VALUE = {
 SKIP_COST = 0.6  # each free Action Space passed is an opportunity lost this Year
 TIME_COST = 1.5  # paying Time jumps over Action Spaces
 UPGRADE_X = 1.4  # worth of one more Upgrade card looked at (up to 5)
+WORST_FLAWS = ("power_failure", "delicate_wing", "pitch_instability")  # Garage these first
 
 
 def choose(state: State, seat: int, legal: list[Action], rng: random.Random) -> str:
@@ -185,9 +203,9 @@ def _turn(state: State, step: Step, keys: list[str], rng: random.Random) -> str:
     if "menu:other" in keys and state.pawns[step.seat].standing:
         return "menu:other"
     best, best_key = 0.0, "start"
-    for key in keys:
-        if key.startswith("move:"):
-            probe = Step(kind="space", seat=step.seat, space=int(key[5:]))
+    for key, parsed in _typed(keys, step):
+        if isinstance(parsed, Move):
+            probe = Step(kind="space", seat=step.seat, space=parsed.space)
             value = _space_value(state, step.seat, probe)
             if value > best:
                 best, best_key = value, key
@@ -197,9 +215,9 @@ def _turn(state: State, step: Step, keys: list[str], rng: random.Random) -> str:
 def _space(state: State, step: Step, keys: list[str], rng: random.Random) -> str:
     """Todd / Fame: the best space to use without moving."""
     scored = [
-        (_space_value(state, step.seat, step.model_copy(update={"space": int(k[4:])})), k)
-        for k in keys
-        if k.startswith("use:")
+        (_space_value(state, step.seat, step.model_copy(update={"space": parsed.space})), k)
+        for k, parsed in _typed(keys, step)
+        if isinstance(parsed, UseSpace)
     ]
     return max(scored)[1] if scored else keys[-1]
 
@@ -207,18 +225,17 @@ def _space(state: State, step: Step, keys: list[str], rng: random.Random) -> str
 def _option(state: State, step: Step, keys: list[str], rng: random.Random) -> str:
     """Among a space's options (or a copied space), the best-valued."""
     scored = []
-    for key in keys:
-        if key == "cancel":
-            continue
-        kind, _, arg = key.partition(":")
-        probe = step
-        if kind in ("opt", "copt"):
-            probe = step.model_copy(update={"option": int(arg)})
-            if kind == "opt" and spaces(state)[step.space].options[int(arg)].action == "any":
-                scored.append((4.0, key))
+    for key, parsed in _typed(keys, step):
+        match parsed:
+            case ChooseOption(index, copied):
+                probe = step.model_copy(update={"option": index})
+                if not copied and spaces(state)[step.space].options[index].action == "any":
+                    scored.append((4.0, key))
+                    continue
+            case CopySpace(space):
+                probe = step.model_copy(update={"copied": space, "option": 0})
+            case _:
                 continue
-        else:
-            probe = step.model_copy(update={"copied": int(arg), "option": 0})
         scored.append((_action_value(state, step.seat, target_option(state, probe).action), key))
     return max(scored)[1]
 
@@ -230,20 +247,17 @@ def _pay(state: State, step: Step, keys: list[str], rng: random.Random) -> str:
 
     coins = player(state, step.seat).coins
     here = stand_pos(state, step)
-    pays = [k for k in keys if k.startswith("pay:")]
+    pays = [(k, parsed) for k, parsed in _typed(keys, step) if isinstance(parsed, Pay)]
 
-    def score(key: str) -> float:
-        body = key.split(":")[1]
-        m_text, rest = body[1:].split("t")
-        t_text, x_text = rest.split("x")
-        m, t, x = int(m_text), int(t_text), int(x_text)
+    def score(pay: Pay) -> float:
+        m, t, x = pay.money, pay.time, pay.x
         end = time_target(state, here, t) or here
         jumped = sum(1 for p in range(here + 1, end) if spaces(state)[p].kind == "action")
         value = -m * _coin_worth(coins - m) - TIME_COST * jumped - 0.2 * t
         value += UPGRADE_X * min(x, 5) + 0.3 * max(0, x - 5)
-        return value + (0.3 if key.count(":") > 1 else 0.0)
+        return value + (0.3 if pay.reducer else 0.0)
 
-    return max(pays, key=score) if pays else keys[0]
+    return max(pays, key=lambda p: score(p[1]))[0] if pays else keys[0]
 
 
 def _coin_worth(left: int) -> float:
@@ -253,31 +267,33 @@ def _coin_worth(left: int) -> float:
 
 def _menu(state: State, step: Step, keys: list[str], rng: random.Random) -> str:
     """In a Flight: the first ability worth using now (as `_flight` judged); else the first."""
-    uses = [k for k in keys if k.startswith("use:")]
+    uses = [(k, p.source) for k, p in _typed(keys, step) if isinstance(p, UseAbility)]
     f = state.flight
     if f is not None and f.seat == step.seat:
         deck = player(state, step.seat).deck
         stopping = bool(f.row) and (len(deck) == 0 or not should_draw(state))
         good = good_uses(state, step.seat, step.dest, stopping)
-        picks = [k for k in uses if k[4:] in good]
+        picks = [k for k, source in uses if source in good]
         return picks[0] if picks else keys[-1]
-    return uses[0] if uses else keys[-1]
+    return uses[0][0] if uses else keys[-1]
 
 
 def _look(state: State, step: Step, keys: list[str], rng: random.Random) -> str:
     """Best card first / problems to the bottom / best card into the Flight."""
     data = data_of(state)
 
+    placed = dict(_typed(keys, step))
+
     def goodness(key: str) -> float:
-        card = key.split(":", 1)[1] if ":" in key else ""
-        if not card:
+        parsed = placed[key]
+        if not isinstance(parsed, Place) or not parsed.card:
             return 0.0
-        spec = data.flight(card)
+        spec = data.flight(parsed.card)
         return spec.distance - 5 * spec.problems
 
     if step.dest == "bottom_any":
-        worst = [k for k in keys if k.startswith("bottom:") and goodness(k) < 0]
-        return worst[0] if worst else "done"
+        worst = [k for k, p in placed.items() if _is_bottom(p) and goodness(k) < 0]
+        return worst[0] if worst else format_key(Done())
     return max(keys, key=goodness)
 
 
@@ -285,8 +301,10 @@ def _pick(state: State, step: Step, keys: list[str], rng: random.Random) -> str:
     """Highest Upgrade; for Development cards, the first offered."""
     data = data_of(state)
 
+    cards = {k: p.card for k, p in _typed(keys, step) if isinstance(p, PickCard)}
+
     def value(key: str) -> int:
-        card = key.split(":", 1)[1]
+        card = cards[key]
         try:
             return data.flight(card).distance
         except KeyError:
@@ -298,10 +316,10 @@ def _pick(state: State, step: Step, keys: list[str], rng: random.Random) -> str:
 def _dev(state: State, step: Step, keys: list[str], rng: random.Random) -> str:
     """The best face-up card, or the deck's top when the display is weak."""
     kind = step.dest
-    takes = [k for k in keys if k.startswith("take:")]
-    best = max(takes, key=lambda k: CARD_VALUE.get(k[5:], 3.0), default="")
-    top = next((k for k in keys if k not in takes and k != "cancel"), "")
-    if top and (not best or CARD_VALUE.get(best[5:], 3.0) < _unseen_value(state, kind)):
+    takes = {k: p.card for k, p in _typed(keys, step) if isinstance(p, TakeDev)}
+    best = max(takes, key=lambda k: CARD_VALUE.get(takes[k], 3.0), default="")
+    top = next((k for k in keys if k not in takes and k != format_key(Back())), "")
+    if top and (not best or CARD_VALUE.get(takes[best], 3.0) < _unseen_value(state, kind)):
         return top
     return best or keys[-1]
 
@@ -320,16 +338,26 @@ def _unseen_value(state: State, kind: str) -> float:
 
 def _cleanup(state: State, step: Step, keys: list[str], rng: random.Random) -> str:
     """Garage the worst flaws (two at most)."""
-    order = ("garage:power_failure", "garage:delicate_wing", "garage:pitch_instability")
+    order = [format_key(Garage(c)) for c in WORST_FLAWS]
     for key in (*order, *keys):
         if key in keys:
             return key
-    return "done"
+    return format_key(Done())
 
 
 def _first(state: State, step: Step, keys: list[str], rng: random.Random) -> str:
     """The first non-cancel option."""
-    return next((k for k in keys if k != "cancel"), keys[0])
+    return next((k for k in keys if k != format_key(Back())), keys[0])
+
+
+def _typed(keys: list[str], step: Step) -> list[tuple[str, Key]]:
+    """Each offered key with its typed form (the keys came from this step's legal actions)."""
+    return [(key, parse_key(key, step.kind)) for key in keys]
+
+
+def _is_bottom(key: Key) -> bool:
+    """A looked-at card sent to the bottom."""
+    return isinstance(key, Place) and key.where == "bottom"
 
 
 def _draft(state: State, step: Step, keys: list[str], rng: random.Random) -> str:

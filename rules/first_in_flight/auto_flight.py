@@ -6,24 +6,36 @@ import random
 from math import comb
 
 from rules.first_in_flight.common import data_of, player
+from rules.first_in_flight.keys import (
+    Descend,
+    Draw,
+    Exhaust,
+    MenuKind,
+    OpenMenu,
+    format_key,
+    parse_key,
+)
 from rules.first_in_flight.row import flight_of, problem_count
 from rules.first_in_flight.state import State, Step
 
 
 def flight_choice(state: State, step: Step, keys: list[str], rng: random.Random) -> str:
     """Push your luck on the odds of the deck; use Skills and abilities when they pay."""
-    exhausts = [k for k in keys if k.startswith("exhaust:")]
+    exhausts = [k for k in keys if isinstance(parse_key(k, step.kind), Exhaust)]
     if exhausts:
         return exhausts[0]
-    stopping = "draw" not in keys or ("descend" in keys and not should_draw(state))
-    for menu in ("skill", "other"):
-        if f"menu:{menu}" in keys and good_uses(state, step.seat, menu, stopping):
-            return f"menu:{menu}"
-    if "draw" not in keys:
-        return "descend"
-    if "descend" not in keys:
-        return "draw"
-    return "descend" if stopping else "draw"
+    draw, descend = format_key(Draw()), format_key(Descend())
+    stopping = draw not in keys or (descend in keys and not should_draw(state))
+    menus: tuple[MenuKind, ...] = ("skill", "other")
+    for menu in menus:
+        opener = format_key(OpenMenu(menu))
+        if opener in keys and good_uses(state, step.seat, menu, stopping):
+            return opener
+    if draw not in keys:
+        return descend
+    if descend not in keys:
+        return draw
+    return descend if stopping else draw
 
 
 def good_uses(state: State, seat: int, menu: str, stopping: bool) -> list[str]:

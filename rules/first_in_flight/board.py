@@ -17,11 +17,6 @@ def end_pos(state: State) -> int:
     return len(spaces(state))
 
 
-def is_action(state: State, pos: int) -> bool:
-    """True for an Action Space index."""
-    return 0 <= pos < end_pos(state) and spaces(state)[pos].kind == "action"
-
-
 def action_spaces(state: State) -> list[int]:
     """Indexes of all Action Spaces in board order."""
     return [i for i, s in enumerate(spaces(state)) if s.kind == "action"]

@@ -87,11 +87,6 @@ def pop(state: State) -> State:
     return state.model_copy(update={"steps": state.steps[:-1]})
 
 
-def replace_top(state: State, step: Step) -> State:
-    """Swap the current decision for another."""
-    return state.model_copy(update={"steps": (*state.steps[:-1], step)})
-
-
 def next_seq(state: State) -> tuple[int, State]:
     """A fresh global sequence number (arrival order, record timing)."""
     return state.seq + 1, state.model_copy(update={"seq": state.seq + 1})
@@ -148,7 +143,7 @@ def exhaust(state: State, seat: int, source: str) -> State:
     A `peltier:<card>` source is Peltier's copy of another's card: her Pilot use is spent.
     """
     mat = player(state, seat)
-    if source == "pilot" or source.startswith(VIA_PELTIER):
+    if source == "pilot" or is_peltier(source):
         return set_player(state, seat, pilot_used=mat.pilot_used + 1)
     cards = list(mat.cards)
     for i, owned in enumerate(cards):
@@ -168,6 +163,11 @@ def ready_abilities(state: State, seat: int, whens: tuple[str, ...]) -> list[tup
 
 
 VIA_PELTIER = "peltier:"  # source prefix: Peltier using another player's (or Gustave's) card
+
+
+def is_peltier(source: str) -> bool:
+    """Whether an ability source is Peltier's copy of someone else's card."""
+    return source.startswith(VIA_PELTIER)
 
 
 def copyable_cards(state: State, seat: int) -> list[str]:
@@ -208,8 +208,8 @@ def at_use_abilities(state: State, seat: int, whens: tuple[str, ...]) -> list[tu
 
 def source_name(state: State, source: str) -> str:
     """'Edith Berg', or 'Edith Berg (via Peltier)' for Peltier's copy."""
-    if source.startswith(VIA_PELTIER):
-        return f"{card_name(state, source[len(VIA_PELTIER) :])} (via Peltier)"
+    if is_peltier(source):
+        return f"{card_name(state, source.removeprefix(VIA_PELTIER))} (via Peltier)"
     return card_name(state, source)
 
 

@@ -9,12 +9,14 @@ from rules.first_in_flight.common import (
     VIA_PELTIER,
     at_use_abilities,
     has_mod,
+    is_peltier,
     katharine_source,
     mod_sum,
     player,
     second_repair_source,
 )
 from rules.first_in_flight.data import Cost, ReduceCost, SpaceOption
+from rules.first_in_flight.keys import Pay, format_key
 from rules.first_in_flight.state import State, Step
 
 UPGRADE_VALUES = 20  # at most this many X values for an Upgrade
@@ -29,23 +31,29 @@ class Payment(NamedTuple):
     reducer: str = ""
     x: int = 0
 
+    def as_key(self) -> Pay:
+        """The typed action key of this payment."""
+        return Pay(money=self.money, time=self.time, x=self.x, reducer=self.reducer)
+
     @property
     def key(self) -> str:
-        """A stable action key for this payment."""
-        tail = f":{self.reducer}" if self.reducer else ""
-        return f"pay:m{self.money}t{self.time}x{self.x}{tail}"
+        """The action key's wire text."""
+        return format_key(self.as_key())
 
     @property
     def label(self) -> str:
-        """A readable description."""
+        """A readable description (with the Upgrade X bought, if any)."""
+        return (f"X={self.x}: " if self.x else "") + self.cost_text
+
+    @property
+    def cost_text(self) -> str:
+        """What is paid, without the Upgrade X: 'Pay 2 Money (with …)' or 'Free'."""
         parts = []
         if self.money:
             parts.append(f"{self.money} Money")
         if self.time:
             parts.append(f"{self.time} Time")
         text = "Pay " + " + ".join(parts) if parts else "Free"
-        if self.x:
-            text = f"X={self.x}: {text}"
         return text + (f" (with {_reducer_name(self.reducer)})" if self.reducer else "")
 
 
@@ -111,7 +119,7 @@ def alternatives(state: State, seat: int, step: Step, pos: int) -> list[Payment]
     out: list[Payment] = []
     reducers = at_use_abilities(state, seat, ("pay",))
     if _peltier_busy(state, seat, step):  # her one use already goes to Katharine or Bollée
-        reducers = [(src, ab) for src, ab in reducers if not src.startswith(VIA_PELTIER)]
+        reducers = [(src, ab) for src, ab in reducers if not is_peltier(src)]
     for alt in base_alternatives(state, seat, step, opt, pos):
         variants = [alt]
         for src, ability in reducers:
@@ -132,9 +140,9 @@ def alternatives(state: State, seat: int, step: Step, pos: int) -> list[Payment]
 
 def _peltier_busy(state: State, seat: int, step: Step) -> bool:
     """True when this action already spends Peltier's use (Katharine or Bollée via Peltier)."""
-    if step.via == "katharine" and katharine_source(state, seat).startswith(VIA_PELTIER):
+    if step.via == "katharine" and is_peltier(katharine_source(state, seat)):
         return True
-    return step.slots == (0, 1) and second_repair_source(state, seat).startswith(VIA_PELTIER)
+    return step.slots == (0, 1) and is_peltier(second_repair_source(state, seat))
 
 
 def is_affordable(state: State, seat: int, pay: Payment, pos: int) -> bool:

@@ -6,19 +6,22 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from rules.core import Action, BaseGame, Event, InvalidOptionsError, Outcome, Transition
-from rules.first_in_flight import actions, flight, menus, setup, text, turns
+from rules.first_in_flight import actions, flight, in_flight, menus, setup, text, turns
+from rules.first_in_flight.common import data_of
 from rules.first_in_flight.data import load_data
+from rules.first_in_flight.keys import Key, StepKind, parse_key
 from rules.first_in_flight.state import Options as FifOptions
 from rules.first_in_flight.state import State as FifState
 from rules.first_in_flight.state import Step
 from rules.first_in_flight.view import GameView, build_view
 
 Legal = Callable[[FifState, Step], list[Action]]
-Handle = Callable[[FifState, Step, str], tuple[FifState, list[Event]]]
+Handle = Callable[[FifState, Step, Key], tuple[FifState, list[Event]]]
 
-PRIVATE_STEPS = ("look", "pick")  # their labels name cards only the deciding seat has seen
+PRIVATE_STEPS: tuple[StepKind, ...] = ("look", "pick")  # labels name cards only the seat has seen
 
-STEPS: dict[str, tuple[Legal, Handle]] = {
+# Each step kind: its legal actions and its handler (a test checks every StepKind is here).
+STEPS: dict[StepKind, tuple[Legal, Handle]] = {
     "draft": (setup.draft_actions, setup.handle_draft),
     "turn": (turns.turn_actions, turns.handle_turn),
     "space": (actions.space_actions, actions.handle_chain),
@@ -34,31 +37,33 @@ STEPS: dict[str, tuple[Legal, Handle]] = {
     "refresh": (menus.refresh_actions, menus.handle_refresh),
     "look": (menus.look_actions, menus.handle_look),
     "pick": (menus.pick_actions, menus.handle_pick),
-    "flight": (flight.flight_actions, flight.handle_flight),
+    "flight": (in_flight.flight_actions, in_flight.handle_flight),
     "cleanup": (flight.cleanup_actions, flight.handle_cleanup),
 }
 
 
-class FirstInFlight(BaseGame[FifState]):
+class FirstInFlight(BaseGame[FifState, FifOptions, GameView]):
     """First in Flight (1–4 players; Gustave joins 1- and 2-player games)."""
 
     id = "first-in-flight"
     title = "First in Flight"
     min_players = 1
     max_players = 4
-    Options: ClassVar[type[FifOptions]] = FifOptions
-    State: ClassVar[type[FifState]] = FifState
-    STATE_VERSION = 1
+    Options = FifOptions
+    State = FifState
+    # 2: the write-only fields turn_seat, Player.year_used and RowCard.reduced_to are gone
+    STATE_VERSION = 2
     # a Flight's end (landing or crash, then its score) and a Year's end get a new board message
     milestone_kinds: ClassVar[frozenset[str]] = frozenset(
         {"landed", "crashed", "scored", "year_end"}
     )
 
-    def new_game(self, seed: int, players: int, options: Any = None) -> FifState:
+    def new_game(
+        self, seed: int, players: int, options: FifOptions | dict[str, Any] | None = None
+    ) -> FifState:
         """Set up the board, decks, display and the Pilot draft."""
         self.check_player_count(players)
         opts = self.parse_options(options)
-        assert isinstance(opts, FifOptions)
         try:
             load_data(opts.card_data)
         except ValueError as exc:
@@ -81,11 +86,11 @@ class FirstInFlight(BaseGame[FifState]):
             return actions
         return [a.model_copy(update={"public": True}) for a in actions]
 
-    def apply(self, state: FifState, seat: int, action: Action | str) -> Transition:
+    def apply(self, state: FifState, seat: int, action: Action | str) -> Transition[FifState]:
         """Resolve one decision, then run automatic play (Gustave, Year ends) until the next."""
         chosen = self.resolve(state, seat, action)
         step = state.steps[-1]
-        new, events = STEPS[step.kind][1](state, step, chosen.key)
+        new, events = STEPS[step.kind][1](state, step, parse_key(chosen.key, step.kind))
         new, more = turns.settle(new)
         return Transition(state=new, events=tuple(events + more))
 
@@ -103,6 +108,17 @@ class FirstInFlight(BaseGame[FifState]):
         """What this seat decides now."""
         return text.prompt(state, seat)
 
+    def upgrade(self, raw: dict[str, Any], from_version: int) -> dict[str, Any]:
+        """Version 1 → 2: drop the fields nothing ever read (a stored game plays on unchanged)."""
+        if from_version == 1:
+            raw = _drop_write_only_fields(raw)
+            from_version = 2
+        return super().upgrade(raw, from_version)
+
+    def data_note(self, state: FifState) -> str:
+        """Says so when the game uses the unofficial stand-in card set."""
+        return "Card data: unofficial stand-in set." if data_of(state).stand_in else ""
+
     def explain_illegal(self, state: FifState, seat: int, key: str) -> str:
         """Why a key is not legal now."""
         return text.explain_illegal(state, seat, key)
@@ -114,3 +130,14 @@ class FirstInFlight(BaseGame[FifState]):
     def rules_topics(self) -> list[str]:
         """Topics of the rules summary."""
         return text.topics()
+
+
+def _drop_write_only_fields(raw: dict[str, Any]) -> dict[str, Any]:
+    """A version-1 state dict without turn_seat, year_used and reduced_to."""
+    out = {k: v for k, v in raw.items() if k != "turn_seat"}
+    out["seats"] = [{k: v for k, v in p.items() if k != "year_used"} for p in raw["seats"]]
+    flight = raw.get("flight")
+    if flight is not None:
+        row = [{k: v for k, v in c.items() if k != "reduced_to"} for c in flight.get("row", [])]
+        out["flight"] = {**flight, "row": row}
+    return out

@@ -21,6 +21,13 @@ from rules.first_in_flight.common import (
 )
 from rules.first_in_flight.data import Distance, DistancePer
 from rules.first_in_flight.effects import apply_effects
+from rules.first_in_flight.keys import (
+    Done,
+    Garage,
+    Key,
+    format_key,
+    unexpected,
+)
 from rules.first_in_flight.row import draw_into_flight, flight_of, set_flight
 from rules.first_in_flight.scoring import flight_distance
 from rules.first_in_flight.state import FlightState, Owned, State, Step
@@ -47,66 +54,6 @@ def start_flight(state: State, seat: int, *, final: bool) -> tuple[State, list[E
     return state, [
         ev("flight_started", f"{who(seat)} shuffled their deck and began a {label}.", reveals=True)
     ]
-
-
-def ready_skills(state: State, seat: int) -> list[str]:
-    """This seat's Skill cards that are not exhausted."""
-    data = data_of(state)
-    return [
-        o.card
-        for o in player(state, seat).cards
-        if not o.exhausted and data.dev(o.card).type == "skill"
-    ]
-
-
-def flight_actions(state: State, step: Step) -> list[Action]:
-    """Draw, Descend, or open an ability menu; Pitch Instability forces exhaust-or-Descend."""
-    from rules.first_in_flight.menus import menu_sources
-
-    f = flight_of(state)
-    seat = step.seat
-    if f.pitch:
-        acts = [
-            Action(
-                key=f"exhaust:{c}",
-                label=f"Exhaust {card_name(state, c)}",
-                group="Pitch Instability: exhaust a Skill",
-            )
-            for c in ready_skills(state, seat)
-        ]
-        return [*acts, Action(key="descend", label="Descend", style="danger")]
-    acts = []
-    if player(state, seat).deck:
-        acts.append(Action(key="draw", label="Draw a card", style="primary", emoji="🃏"))
-    if f.row:
-        acts.append(Action(key="descend", label="Descend", style="success", emoji="🛬"))
-    if menu_sources(state, seat, "skill"):
-        acts.append(Action(key="menu:skill", label="Use a Skill…"))
-    if menu_sources(state, seat, "other"):
-        acts.append(Action(key="menu:other", label="Use a Friend or Pilot ability…"))
-    if not acts:
-        acts.append(Action(key="descend", label="Descend", style="success"))
-    return acts
-
-
-def handle_flight(state: State, step: Step, key: str) -> tuple[State, list[Event]]:
-    """Resolve a Flight decision."""
-    seat = step.seat
-    if key == "draw":
-        return draw_into_flight(state)
-    if key == "descend":
-        return descend(state)
-    if key.startswith("exhaust:"):
-        card = key.split(":", 1)[1]
-        state = set_flight(exhaust(state, seat, card), pitch=False)
-        return state, [
-            ev(
-                "exhausted",
-                f"{who(seat)} exhausted {card_name(state, card)} for Pitch Instability.",
-            )
-        ]
-    kind = key.split(":", 1)[1]
-    return push(state, Step(kind="abilities", seat=seat, dest=kind)), []
 
 
 def descend(state: State) -> tuple[State, list[Event]]:
@@ -222,12 +169,16 @@ def cleanup_actions(state: State, step: Step) -> list[Action]:
     for k in step.kept:
         left.remove(k)
     acts = [
-        Action(key=f"garage:{c}", label=f"{card_name(state, c)} → {slot} Garage", group="Garage")
+        Action(
+            key=format_key(Garage(c)),
+            label=f"{card_name(state, c)} → {slot} Garage",
+            group="Garage",
+        )
         for c in dict.fromkeys(left)
     ]
     if len(step.kept) < 2 and acts:
-        return [*acts, Action(key="done", label="Done", style="primary")]
-    return [Action(key="done", label="Done", style="primary")]
+        return [*acts, Action(key=format_key(Done()), label="Done", style="primary")]
+    return [Action(key=format_key(Done()), label="Done", style="primary")]
 
 
 def _revealed_flaws(state: State) -> tuple[str, ...]:
@@ -236,11 +187,13 @@ def _revealed_flaws(state: State) -> tuple[str, ...]:
     return tuple(rc.card for rc in flight_of(state).row if data.flight(rc.card).kind == "flaw")
 
 
-def handle_cleanup(state: State, step: Step, key: str) -> tuple[State, list[Event]]:
+def handle_cleanup(state: State, step: Step, key: Key) -> tuple[State, list[Event]]:
     """Put a flaw in the Garage, or finish cleanup."""
-    if key == "done":
+    if isinstance(key, Done):
         return end_flight(pop(state), step.kept), []
-    card = key.split(":", 1)[1]
+    if not isinstance(key, Garage):
+        raise unexpected(key, step.kind)
+    card = key.card
     kept = (*step.kept, card)
     slot = "left" if len(kept) == 1 else "right"
     state = pop(state)

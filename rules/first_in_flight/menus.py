@@ -28,6 +28,19 @@ from rules.first_in_flight.effects import (
     return_to_deck,
     use_ability,
 )
+from rules.first_in_flight.keys import (
+    Back,
+    CopyCard,
+    Done,
+    Ignore,
+    Key,
+    PickCard,
+    Place,
+    Refresh,
+    UseAbility,
+    format_key,
+    unexpected,
+)
 from rules.first_in_flight.row import add_to_flight, flight_of, set_flight
 from rules.first_in_flight.state import State, Step
 
@@ -83,7 +96,11 @@ def copy_candidates(state: State, seat: int) -> list[tuple[str, Ability]]:
 def abilities_actions(state: State, step: Step) -> list[Action]:
     """The ability submenu."""
     acts = [
-        Action(key=f"use:{src}", label=_ability_label(state, src, ab), group="Use an ability")
+        Action(
+            key=format_key(UseAbility(src)),
+            label=_ability_label(state, src, ab),
+            group="Use an ability",
+        )
         for src, ab in menu_sources(state, step.seat, step.dest)
     ]
     return [*acts, BACK]
@@ -95,12 +112,14 @@ def _ability_label(state: State, src: str, ability: Ability) -> str:
     return f"{name}: {ability.text}"[:80] if src == "pilot" else name
 
 
-def handle_abilities(state: State, step: Step, key: str) -> tuple[State, list[Event]]:
+def handle_abilities(state: State, step: Step, key: Key) -> tuple[State, list[Event]]:
     """Use the chosen ability."""
     state = pop(state)
-    if key == "cancel":
+    if isinstance(key, Back):
         return state, []
-    src = key.split(":", 1)[1]
+    if not isinstance(key, UseAbility):
+        raise unexpected(key, step.kind)
+    src = key.source
     ability = next(a for s, a in menu_sources(state, step.seat, step.dest) if s == src)
     deferred = any(isinstance(e, DEFERRED) for e in ability.effects)
     return use_ability(state, step.seat, src, ability, copied=deferred)
@@ -109,18 +128,20 @@ def handle_abilities(state: State, step: Step, key: str) -> tuple[State, list[Ev
 def copy_actions(state: State, step: Step) -> list[Action]:
     """Peltier: which ability to copy."""
     acts = [
-        Action(key=f"copy:{c}", label=card_name(state, c), group="Copy an ability")
+        Action(key=format_key(CopyCard(c)), label=card_name(state, c), group="Copy an ability")
         for c, _ in copy_candidates(state, step.seat)
     ]
     return [*acts, BACK]
 
 
-def handle_copy(state: State, step: Step, key: str) -> tuple[State, list[Event]]:
+def handle_copy(state: State, step: Step, key: Key) -> tuple[State, list[Event]]:
     """Copy another's ability: the Pilot is exhausted, the copied card is not."""
     state = pop(state)
-    if key == "cancel":
+    if isinstance(key, Back):
         return state, []
-    card = key.split(":", 1)[1]
+    if not isinstance(key, CopyCard):
+        raise unexpected(key, step.kind)
+    card = key.card
     ability = next(a for c, a in copy_candidates(state, step.seat) if c == card)
     state = exhaust(state, step.seat, step.source)
     event = ev("copied", f"{who(step.seat)} copied {card_name(state, card)}.")
@@ -131,14 +152,20 @@ def handle_copy(state: State, step: Step, key: str) -> tuple[State, list[Event]]
 def ignore_actions(state: State, step: Step) -> list[Action]:
     """Which revealed card's Problem icon stops counting."""
     return [
-        Action(key=f"ignore:{k}", label=f"Ignore {card_name(state, k)}", group="Ignore a Problem")
+        Action(
+            key=format_key(Ignore(k)),
+            label=f"Ignore {card_name(state, k)}",
+            group="Ignore a Problem",
+        )
         for k in counting_problems(state, step.dest)
     ]
 
 
-def handle_ignore(state: State, step: Step, key: str) -> tuple[State, list[Event]]:
+def handle_ignore(state: State, step: Step, key: Key) -> tuple[State, list[Event]]:
     """Mark the most recent counting card of that kind as ignored."""
-    kind = key.split(":", 1)[1]
+    if not isinstance(key, Ignore):
+        raise unexpected(key, step.kind)
+    kind = key.card
     state = pop(state)
     row = list(flight_of(state).row)
     for i in range(len(row) - 1, -1, -1):
@@ -158,14 +185,16 @@ def refresh_actions(state: State, step: Step) -> list[Action]:
         if o.exhausted and o.card != step.source and data.dev(o.card).type == "skill"
     ]
     return [
-        Action(key=f"refresh:{c}", label=card_name(state, c), group="Refresh a Skill")
+        Action(key=format_key(Refresh(c)), label=card_name(state, c), group="Refresh a Skill")
         for c in dict.fromkeys(cards)
     ]
 
 
-def handle_refresh(state: State, step: Step, key: str) -> tuple[State, list[Event]]:
+def handle_refresh(state: State, step: Step, key: Key) -> tuple[State, list[Event]]:
     """Refresh one exhausted Skill."""
-    card = key.split(":", 1)[1]
+    if not isinstance(key, Refresh):
+        raise unexpected(key, step.kind)
+    card = key.card
     cards = list(player(state, step.seat).cards)
     i = next(i for i, o in enumerate(cards) if o.card == card and o.exhausted)
     cards[i] = cards[i].model_copy(update={"exhausted": False})
@@ -178,17 +207,28 @@ def look_actions(state: State, step: Step) -> list[Action]:
     names = {c.rstrip("*"): card_name(state, c) for c in step.cards}
     distinct = list(dict.fromkeys(c.rstrip("*") for c in step.cards))
     if step.dest == "reorder":
-        return [Action(key=f"top:{c}", label=f"Next on top: {names[c]}") for c in distinct]
+        return [
+            Action(key=format_key(Place("top", c)), label=f"Next on top: {names[c]}")
+            for c in distinct
+        ]
     if step.dest == "one_to_flight":
-        return [Action(key=f"fly:{c}", label=f"Into the Flight: {names[c]}") for c in distinct]
-    acts = [Action(key=f"bottom:{c}", label=f"To the bottom: {names[c]}") for c in distinct]
-    return [*acts, Action(key="done", label="Keep the rest on top", style="primary")]
+        return [
+            Action(key=format_key(Place("fly", c)), label=f"Into the Flight: {names[c]}")
+            for c in distinct
+        ]
+    acts = [
+        Action(key=format_key(Place("bottom", c)), label=f"To the bottom: {names[c]}")
+        for c in distinct
+    ]
+    return [*acts, Action(key=format_key(Done()), label="Keep the rest on top", style="primary")]
 
 
-def handle_look(state: State, step: Step, key: str) -> tuple[State, list[Event]]:
+def handle_look(state: State, step: Step, key: Key) -> tuple[State, list[Event]]:
     """Apply one rearranging choice; finish when nothing is left to decide."""
     seat = step.seat
-    verb, _, shown = key.partition(":")
+    if not isinstance(key, Place | Done):
+        raise unexpected(key, step.kind)
+    verb, shown = (key.where, key.card) if isinstance(key, Place) else ("done", "")
     rest = list(step.cards)
     card = next((c for c in rest if c.rstrip("*") == shown), "")
     if card:
@@ -216,14 +256,18 @@ def handle_look(state: State, step: Step, key: str) -> tuple[State, list[Event]]
 def pick_actions(state: State, step: Step) -> list[Action]:
     """Which looked-at card to gain."""
     return [
-        Action(key=f"pick:{c}", label=f"Gain {card_name(state, c)}", group="Gain a card")
+        Action(
+            key=format_key(PickCard(c)), label=f"Gain {card_name(state, c)}", group="Gain a card"
+        )
         for c in dict.fromkeys(step.cards)
     ]
 
 
-def handle_pick(state: State, step: Step, key: str) -> tuple[State, list[Event]]:
+def handle_pick(state: State, step: Step, key: Key) -> tuple[State, list[Event]]:
     """Gain one card; when done, shuffle the rest back (and an Upgrade Action gains a flaw)."""
-    card = key.split(":", 1)[1]
+    if not isinstance(key, PickCard):
+        raise unexpected(key, step.kind)
+    card = key.card
     rest = list(step.cards)
     rest.remove(card)
     state = pop(state)

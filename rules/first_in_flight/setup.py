@@ -5,6 +5,7 @@ from __future__ import annotations
 from rules.core import Action, Event, Rng
 from rules.first_in_flight.common import data_of, ev, pop, set_player, shuffled, who
 from rules.first_in_flight.data import GameData, load_data
+from rules.first_in_flight.keys import ChoosePilot, Key, format_key, unexpected
 from rules.first_in_flight.state import (
     DEV_TYPES,
     SUPPLY,
@@ -85,15 +86,20 @@ def draft_actions(state: State, step: Step) -> list[Action]:
     data = data_of(state)
     return [
         Action(
-            key=f"pilot:{p}", label=data.pilot(p).name, group="Choose your Pilot", style="primary"
+            key=format_key(ChoosePilot(p)),
+            label=data.pilot(p).name,
+            group="Choose your Pilot",
+            style="primary",
         )
         for p in state.pilot_offer
     ]
 
 
-def handle_draft(state: State, step: Step, key: str) -> tuple[State, list[Event]]:
+def handle_draft(state: State, step: Step, key: Key) -> tuple[State, list[Event]]:
     """Take a Pilot card (blue side up)."""
-    pilot = key.split(":", 1)[1]
+    if not isinstance(key, ChoosePilot):
+        raise unexpected(key, step.kind)
+    pilot = key.pilot
     offer = tuple(p for p in state.pilot_offer if p != pilot)
     state = set_player(pop(state), step.seat, pilot=pilot)
     state = state.model_copy(update={"pilot_offer": offer})

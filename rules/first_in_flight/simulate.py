@@ -44,7 +44,7 @@ def play_one(seed: int, players: int, options: dict[str, object] | None = None) 
             return state
         seat = active[0]
         key = choose(state, seat, GAME.legal_actions(state, seat), rng)
-        state = GAME.apply(state, seat, key).state  # type: ignore[assignment]
+        state = GAME.apply(state, seat, key).state
     raise RuntimeError(f"game {seed} did not finish")
 
 
@@ -59,7 +59,7 @@ def record_game(tally: Tally, state: State, end_year: int) -> None:
         tally.by_40[end_year] += 1
     best = max(outcome.scores)
     tally.records[best // 5 * 5] += 1
-    gustave_won = state.gustave and outcome.reason.startswith("Gustave won")
+    gustave_won = outcome.automa_won
     tally.gustave_wins += int(gustave_won)
     for seat, mat in enumerate(state.seats):
         tally.pilot_games[mat.pilot] += 1

@@ -7,9 +7,9 @@ from typing import Literal
 from pydantic import Field
 
 from rules.core import Frozen, Rng
+from rules.first_in_flight.keys import StepKind
 
 START = -1  # pawn position: the start area at the beginning of a Year
-GUSTAVE = "gustave"
 
 
 class Options(Frozen):
@@ -56,7 +56,6 @@ class Player(Frozen):
     record_by_year: tuple[int, ...] = ()  # the record at the end of each finished Year
     cards: tuple[Owned, ...] = ()
     pilot_used: int = 0
-    year_used: tuple[str, ...] = ()  # once-per-Year triggers already used (e.g. landing gear)
     known_top: tuple[str, ...] = ()  # the top of the deck this player has looked at, in order
     flights: int = 0
 
@@ -68,7 +67,6 @@ class RowCard(Frozen):
     ignored: bool = False  # its Problem icon does not count
     cancelled: bool = False  # its effect is cancelled
     bonus: int = 0  # extra Distance (Throttle Up)
-    reduced_to: int = 0  # Power Failure result (0 = not reduced)
 
 
 class FlightState(Frozen):
@@ -96,7 +94,7 @@ class FlightState(Frozen):
 class Step(Frozen):
     """A decision waiting for `seat`; steps stack (the last is current)."""
 
-    kind: str
+    kind: StepKind
     seat: int
     space: int = -1  # the Action Space whose action is being taken
     option: int = -1
@@ -135,7 +133,6 @@ class State(Frozen):
     supply: tuple[int, int, int] = (0, 0, 0)  # glide, experience, basic_problem
     steps: tuple[Step, ...] = ()
     flight: FlightState | None = None
-    turn_seat: int = -1
     end_trigger: int = -2  # -2 = not triggered, -1 = Year 4 ended, n = that actor reached 40
     final_queue: tuple[int, ...] | None = None
     over: bool = False

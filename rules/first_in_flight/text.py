@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from rules.core import Outcome
+from rules.core import Ending, IllegalActionError, Outcome
+from rules.core.model import Param, Winner
 from rules.first_in_flight.common import data_of, who
+from rules.first_in_flight.keys import Descend, Draw, Key, Move, StartArea, parse_key
 from rules.first_in_flight.result import gustave_shares, result
 from rules.first_in_flight.state import State
 
@@ -104,38 +106,71 @@ def prompt(state: State, seat: int) -> str:
 def explain_illegal(state: State, seat: int, key: str) -> str:
     """A precise refusal."""
     step = state.steps[-1]
-    kind = key.split(":", 1)[0]
-    if step.kind == "flight" and kind in ("move", "start"):
-        return "You are flying: draw a card, Descend or use an ability first."
-    if kind == "move":
-        return "You cannot move there: it is behind you, occupied, or you cannot pay its cost."
-    if kind == "descend":
-        return "You must draw at least one card before you Descend."
-    if kind == "draw":
-        return "You cannot draw now (your deck is empty or you must resolve Pitch Instability)."
+    try:
+        parsed: Key | None = parse_key(key, step.kind)
+    except IllegalActionError:
+        parsed = None
+    match parsed:
+        case Move() | StartArea() if step.kind == "flight":
+            return "You are flying: draw a card, Descend or use an ability first."
+        case Move():
+            return "You cannot move there: it is behind you, occupied, or you cannot pay its cost."
+        case Descend():
+            return "You must draw at least one card before you Descend."
+        case Draw():
+            return "You cannot draw now (your deck is empty or you must resolve Pitch Instability)."
     return f"That choice is not available now — {PROMPTS.get(step.kind, 'pick an offered action')}"
 
 
 def outcome(state: State) -> Outcome:
     """Highest record wins; a tie goes to the player who reached 40 first, else shared.
 
-    When Gustave wins, no seat wins: the players rank from 2 and the reason names him.
+    When Gustave wins, no seat wins: the players rank from 2 and the ending names him.
     """
     won = result(state)
     scores = tuple(m.record for m in state.seats)
-    best = max(scores)
-    top = [s for s in range(state.players) if scores[s] == best]
-    names = ", ".join(who(s) for s in top)
+    return Outcome(scores=scores, ranks=won.ranks, winners=won.winners, ending=ending(state))
+
+
+def ending(state: State) -> Ending:
+    """Who won and why, as data, with its sentence made from that data."""
+    won = result(state)
+    best = max(m.record for m in state.seats)
+    params: dict[str, Param] = {
+        "best": best,
+        "leaders": tuple(s for s in range(state.players) if state.seats[s].record == best),
+        "winners": won.winners,
+        "gustave": state.gustave_record,
+        "stand_in": int(data_of(state).stand_in),
+    }
+    winner: Winner = "draw" if len(won.winners) > 1 else "seats"
+    kind = "highest_record"
     if won.gustave_won:
-        reason = (
-            f"Gustave won with a record of {state.gustave_record}."
-            f" Best player record: {best} by {names}."
+        kind, winner = "gustave_record", "automa"
+    elif gustave_shares(state):
+        kind, winner = "shared_with_gustave", "draw"
+    data = Ending(winner=winner, kind=kind, params=params)
+    return data.model_copy(update={"text": ending_text(data)})
+
+
+def ending_text(data: Ending) -> str:
+    """The sentence for an ending (seat placeholders are filled in by the bot)."""
+    p = data.params
+
+    def names(key: str) -> str:
+        seats = p[key]
+        assert isinstance(seats, tuple)
+        return ", ".join(who(s) for s in seats)
+
+    if data.kind == "gustave_record":
+        text = (
+            f"Gustave won with a record of {p['gustave']}."
+            f" Best player record: {p['best']} by {names('leaders')}."
         )
     else:
-        winners = ", ".join(who(s) for s in won.winners)
-        reason = f"Highest record: {winners} with {best}."
-        if gustave_shares(state):
-            reason += f" Gustave shares the victory with {state.gustave_record}."
-    if data_of(state).stand_in:
-        reason += " (Card data: unofficial stand-in set.)"
-    return Outcome(scores=scores, ranks=won.ranks, winners=won.winners, reason=reason)
+        text = f"Highest record: {names('winners')} with {p['best']}."
+        if data.kind == "shared_with_gustave":
+            text += f" Gustave shares the victory with {p['gustave']}."
+    if p["stand_in"]:
+        text += " (Card data: unofficial stand-in set.)"
+    return text

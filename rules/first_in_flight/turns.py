@@ -16,10 +16,10 @@ from rules.first_in_flight.board import (
     time_target,
 )
 from rules.first_in_flight.common import (
-    VIA_PELTIER,
     add_coins,
     data_of,
     ev,
+    is_peltier,
     katharine_source,
     pop,
     push,
@@ -28,6 +28,15 @@ from rules.first_in_flight.common import (
     who,
 )
 from rules.first_in_flight.flight import finish_flight, is_over, start_flight
+from rules.first_in_flight.keys import (
+    Key,
+    Move,
+    OpenMenu,
+    Recover,
+    StartArea,
+    format_key,
+    unexpected,
+)
 from rules.first_in_flight.labels import space_label
 from rules.first_in_flight.menus import menu_sources
 from rules.first_in_flight.state import DEV_TYPES, Owned, State, Step, gustave_actor
@@ -38,15 +47,19 @@ def turn_actions(state: State, step: Step) -> list[Action]:
     seat = step.seat
     acts = []
     if not state.pawns[seat].standing:
-        acts.append(Action(key="recover", label="Recover (pay 2 Time)", style="primary"))
+        acts.append(
+            Action(key=format_key(Recover()), label="Recover (pay 2 Time)", style="primary")
+        )
     else:
         acts += [
-            Action(key=f"move:{p}", label=_move_label(state, seat, p), group="Move to")
+            Action(key=format_key(Move(p)), label=_move_label(state, seat, p), group="Move to")
             for p in move_targets(state, seat)
         ]
-        acts.append(Action(key="start", label="Go to the start area"))
+        acts.append(Action(key=format_key(StartArea()), label="Go to the start area"))
     if menu_sources(state, seat, "other"):
-        acts.append(Action(key="menu:other", label="Use a Friend or Pilot ability…"))
+        acts.append(
+            Action(key=format_key(OpenMenu("other")), label="Use a Friend or Pilot ability…")
+        )
     return acts
 
 
@@ -56,22 +69,24 @@ def _move_label(state: State, seat: int, pos: int) -> str:
     if occupant(state, pos, seat) is None:
         return label
     src = katharine_source(state, seat)
-    return f"{label} ({source_name(state, src)})" if src.startswith(VIA_PELTIER) else label
+    return f"{label} ({source_name(state, src)})" if is_peltier(src) else label
 
 
-def handle_turn(state: State, step: Step, key: str) -> tuple[State, list[Event]]:
+def handle_turn(state: State, step: Step, key: Key) -> tuple[State, list[Event]]:
     """Resolve a turn decision."""
     seat = step.seat
-    if key == "recover":
-        return recover(pop(state), seat)
-    if key == "start":
-        state = enter_start_area(pop(state), seat)
-        return state, [ev("start_area", f"{who(seat)} moved to the start area.")]
-    if key.startswith("menu:"):
-        return push(state, Step(kind="abilities", seat=seat, dest="other")), []
-    pos = int(key.split(":")[1])
-    via = "katharine" if occupant(state, pos, seat) is not None else "move"
-    return begin(state, Step(kind="space", seat=seat, space=pos, via=via))
+    match key:
+        case Recover():
+            return recover(pop(state), seat)
+        case StartArea():
+            state = enter_start_area(pop(state), seat)
+            return state, [ev("start_area", f"{who(seat)} moved to the start area.")]
+        case OpenMenu():
+            return push(state, Step(kind="abilities", seat=seat, dest="other")), []
+        case Move(pos):
+            via = "katharine" if occupant(state, pos, seat) is not None else "move"
+            return begin(state, Step(kind="space", seat=seat, space=pos, via=via))
+    raise unexpected(key, step.kind)
 
 
 def recover(state: State, seat: int) -> tuple[State, list[Event]]:
@@ -115,7 +130,7 @@ def _advance(state: State) -> tuple[State, list[Event]]:
         return end_year(state)
     if actor == gustave_actor(state):
         return gustave.take_turn(state)
-    state = state.model_copy(update={"turn_seat": actor, "turns": state.turns + 1})
+    state = state.model_copy(update={"turns": state.turns + 1})
     return push(state, Step(kind="turn", seat=actor)), []
 
 
@@ -137,7 +152,6 @@ def _next_final_flight(state: State) -> tuple[State, list[Event]]:
     state = state.model_copy(update={"final_queue": rest})
     if actor == gustave_actor(state):
         return gustave.final_flight(state)
-    state = state.model_copy(update={"turn_seat": actor})
     return start_flight(state, actor, final=True)
 
 
@@ -224,7 +238,6 @@ def refresh(state: State) -> State:
             update={
                 "cards": tuple(Owned(card=o.card) for o in m.cards),
                 "pilot_used": 0,
-                "year_used": (),
             }
         )
         for m in state.seats

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import Literal
 
 from rules.core import Frozen
 from rules.first_in_flight.board import end_pos, order, spaces
 from rules.first_in_flight.common import card_name, data_of
 from rules.first_in_flight.gustave import level
+from rules.first_in_flight.keys import StepKind
 from rules.first_in_flight.labels import option_cost, space_number, space_text
 from rules.first_in_flight.result import result
 from rules.first_in_flight.row import problem_count
@@ -130,7 +132,7 @@ class GameView(Frozen):
     flight: FlightView | None
     pilot_offer: tuple[str, ...]
     deciding: int | None
-    step: str
+    step: StepKind | Literal[""]  # the kind of decision being made ("" = none)
     end_trigger: str
     over: bool
     winners: tuple[int, ...]  # winning seats once over (empty when Gustave won alone)

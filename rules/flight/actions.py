@@ -5,6 +5,7 @@ from __future__ import annotations
 from rules.core import Action
 from rules.flight.data import card, route_data
 from rules.flight.deck import pack_available
+from rules.flight.keys import Cancel, Discard, Done, Draw, Play, To, format_key
 from rules.flight.plays import playable_cards, targets
 from rules.flight.state import FlightState
 
@@ -24,16 +25,22 @@ def draw_actions(state: FlightState, seat: int) -> list[Action]:
     actions: list[Action] = []
     if state.hands[seat]:
         if available:
-            actions.append(Action(key="draw:pack", label="Draw from the pack", style="primary"))
-        actions.append(Action(key="draw:discard", label=f"Take the exposed {top}"))
+            actions.append(
+                Action(key=format_key(Draw("pack")), label="Draw from the pack", style="primary")
+            )
+        actions.append(Action(key=format_key(Draw("discard")), label=f"Take the exposed {top}"))
         return actions
     if available:
         count = min(3, available)
         actions.append(
-            Action(key="draw:pack3", label=f"Draw {count} from the pack", style="primary")
+            Action(
+                key=format_key(Draw("pack3")), label=f"Draw {count} from the pack", style="primary"
+            )
         )
     two = min(2, available)
-    actions.append(Action(key="draw:pack2+discard", label=f"Draw {two} from the pack + {top}"))
+    actions.append(
+        Action(key=format_key(Draw("pack2+discard")), label=f"Draw {two} from the pack + {top}")
+    )
     return actions
 
 
@@ -41,7 +48,7 @@ def play_actions(state: FlightState, seat: int) -> list[Action]:
     """Rules 3–8: each playable card, plus 'done' once at least one card is down."""
     actions = [
         Action(
-            key=f"play:{code}",
+            key=format_key(Play(code)),
             label=f"Play {card(code).name}",
             group=PLAY_GROUP,
             description=_play_description(state, code),
@@ -49,7 +56,9 @@ def play_actions(state: FlightState, seat: int) -> list[Action]:
         for code in playable_cards(state, seat)
     ]
     if state.step.played:
-        actions.append(Action(key="done", label="Done playing — discard", style="success"))
+        actions.append(
+            Action(key=format_key(Done()), label="Done playing — discard", style="success")
+        )
     return actions
 
 
@@ -67,11 +76,15 @@ def target_actions(state: FlightState) -> list[Action]:
     name = card(pending).name
     actions = [
         Action(
-            key=f"to:{route}", label=f"{name} → {route_data(route).name} flight", style="primary"
+            key=format_key(To(route)),
+            label=f"{name} → {route_data(route).name} flight",
+            style="primary",
         )
         for route in targets(state, pending)
     ]
-    actions.append(Action(key="cancel", label="Cancel (choose another card)", style="danger"))
+    actions.append(
+        Action(key=format_key(Cancel()), label="Cancel (choose another card)", style="danger")
+    )
     return actions
 
 
@@ -83,7 +96,7 @@ def discard_actions(state: FlightState, seat: int) -> list[Action]:
             seen.append(code)
     return [
         Action(
-            key=f"discard:{code}",
+            key=format_key(Discard(code)),
             label=f"Discard {card(code).name}",
             group=DISCARD_GROUP,
             description=_points(code),

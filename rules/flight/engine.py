@@ -4,39 +4,47 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from rules.core import Action, BaseGame, Event, Outcome, Rng, Transition, ranks_from_scores
+from rules.core import (
+    Action,
+    BaseGame,
+    Ending,
+    IllegalActionError,
+    Outcome,
+    Rng,
+    Transition,
+    ranks_from_scores,
+)
+from rules.core.model import Winner
 from rules.flight import actions, text
 from rules.flight.data import card, is_card, load_data, route_data
-from rules.flight.deck import dealt_event, new_hand_state, pack_available
+from rules.flight.deck import new_hand_state, pack_available
+from rules.flight.keys import Cancel, Discard, Done, Draw, DrawSource, Play, To, parse_key
 from rules.flight.plays import targets, why_unplayable
 from rules.flight.state import FlightOptions, FlightState
 from rules.flight.turn import apply_key
 from rules.flight.view import FlightGameView, build_view
 
 
-class FlightGame(BaseGame[FlightState]):
+class FlightGame(BaseGame[FlightState, FlightOptions, FlightGameView]):
     """Flight (Pepys, 1954): 2–5 players build air routes; a match of several hands."""
 
     id: ClassVar[str] = "flight"
     title: ClassVar[str] = "Flight"
     min_players: ClassVar[int] = load_data().min_players
     max_players: ClassVar[int] = load_data().max_players
-    Options: ClassVar[type[FlightOptions]] = FlightOptions
-    State: ClassVar[type[FlightState]] = FlightState
+    Options = FlightOptions
+    State = FlightState
     STATE_VERSION: ClassVar[int] = 1
 
-    def new_game(self, seed: int, players: int, options: Any) -> FlightState:
+    def new_game(
+        self, seed: int, players: int, options: FlightOptions | dict[str, Any] | None
+    ) -> FlightState:
         """Deal the first hand; the last seat deals, so seat 0 plays first."""
         self.check_player_count(players)
         opts = self.parse_options(options)
-        assert isinstance(opts, FlightOptions)
         return new_hand_state(
             players, opts, Rng(seed=seed), dealer=players - 1, hand_number=1, scores=(0,) * players
         )
-
-    def opening_event(self, state: FlightState) -> Event:
-        """The public record of the first deal (for the bot's log)."""
-        return dealt_event(state)
 
     def active_players(self, state: FlightState) -> tuple[int, ...]:
         """The seat whose turn it is; () once the match is over."""
@@ -46,10 +54,10 @@ class FlightGame(BaseGame[FlightState]):
         """The current step's choices for `seat` (≤ 25, deterministic order)."""
         return actions.legal_actions(state, seat)
 
-    def apply(self, state: FlightState, seat: int, action: Action | str) -> Transition:
+    def apply(self, state: FlightState, seat: int, action: Action | str) -> Transition[FlightState]:
         """Carry out one legal action; the input state is untouched."""
         resolved = self.resolve(state, seat, action)
-        new, events = apply_key(state, seat, resolved.key)
+        new, events = apply_key(state, seat, parse_key(resolved.key))
         return Transition(state=new, events=tuple(events))
 
     def view(self, state: FlightState, viewer: int | None) -> FlightGameView:
@@ -61,12 +69,13 @@ class FlightGame(BaseGame[FlightState]):
         if not state.over:
             return None
         hands = len(state.results)
-        reason = f"after {hands} hand{'s' if hands != 1 else ''}"
+        winner: Winner = "draw" if len(state.winners) > 1 else "seats"
+        ending = Ending(winner=winner, kind="match_won", params={"hands": hands})
         return Outcome(
             scores=state.scores,
             ranks=ranks_from_scores(state.scores),
             winners=state.winners,
-            reason=reason,
+            ending=ending.model_copy(update={"text": ending_text(ending)}),
         )
 
     def prompt(self, state: FlightState, seat: int) -> str:
@@ -81,6 +90,10 @@ class FlightGame(BaseGame[FlightState]):
         """The topics `rules_text` knows."""
         return list(text.TOPICS)
 
+    def data_note(self, state: FlightState) -> str:
+        """Where the card data departs from the printed game (the data file's own note)."""
+        return load_data().stand_in_note
+
     def why_unplayable(self, state: FlightState, seat: int, code: str) -> str | None:
         """Why `seat` can't play card `code` now (None when they can)."""
         if not is_card(code):
@@ -89,25 +102,36 @@ class FlightGame(BaseGame[FlightState]):
 
     def explain_illegal(self, state: FlightState, seat: int, key: str) -> str:
         """Why the action `key` is not legal now, in a player's words."""
-        verb, _, arg = key.partition(":")
+        try:
+            parsed = parse_key(key)
+        except IllegalActionError:
+            return super().explain_illegal(state, seat, key)
         phase = state.step.phase
-        if verb in ("play", "discard") and not is_card(arg):
-            return f"There is no card {arg!r} in Flight."
-        if verb == "play":
-            return why_unplayable(state, seat, arg) or super().explain_illegal(state, seat, key)
-        if verb == "discard":
-            return _why_not_discard(state, seat, arg)
-        if verb == "draw":
-            return _why_not_draw(state, seat, key)
-        if verb == "done":
-            if phase == "play":
+        match parsed:
+            case Play(code) | Discard(code) if not is_card(code):
+                return f"There is no card {code!r} in Flight."
+            case Play(code):
+                return why_unplayable(state, seat, code) or super().explain_illegal(
+                    state, seat, key
+                )
+            case Discard(code):
+                return _why_not_discard(state, seat, code)
+            case Draw(source):
+                return _why_not_draw(state, seat, source)
+            case Done() if phase == "play":
                 return "You must play at least one card while you are able to (rule 3b)."
-            return "There is nothing to finish: " + text.prompt(state, seat)
-        if verb == "to" and phase == "target" and state.step.pending:
-            return _why_not_target(state, state.step.pending, arg)
-        if verb in ("to", "cancel"):
-            return "No card is waiting to be placed. " + text.prompt(state, seat)
-        return super().explain_illegal(state, seat, key)
+            case Done():
+                return "There is nothing to finish: " + text.prompt(state, seat)
+            case To(route) if phase == "target" and state.step.pending:
+                return _why_not_target(state, state.step.pending, route)
+            case To() | Cancel():
+                return "No card is waiting to be placed. " + text.prompt(state, seat)
+
+
+def ending_text(ending: Ending) -> str:
+    """The sentence for how the match ended: after how many hands."""
+    hands = ending.params["hands"]
+    return f"after {hands} hand{'s' if hands != 1 else ''}"
 
 
 def _why_not_discard(state: FlightState, seat: int, code: str) -> str:
@@ -122,14 +146,14 @@ def _why_not_discard(state: FlightState, seat: int, code: str) -> str:
     return "You must play at least one card while you are able to (rule 3b)."
 
 
-def _why_not_draw(state: FlightState, seat: int, key: str) -> str:
+def _why_not_draw(state: FlightState, seat: int, source: DrawSource) -> str:
     """Why this draw is not allowed now."""
     if state.step.phase != "draw":
         return "You have already drawn this turn."
     empty = not state.hands[seat]
-    if empty and key in ("draw:pack", "draw:discard"):
+    if empty and source in ("pack", "discard"):
         return "Your hand is empty: draw 3 from the pack, or 2 and the exposed discard (rule 9)."
-    if not empty and key in ("draw:pack3", "draw:pack2+discard"):
+    if not empty and source in ("pack3", "pack2+discard"):
         return "Only a player with an empty hand draws 3 (rule 9); draw one card."
     if pack_available(state) == 0:
         return "The pack is empty and there are no discards to reshuffle: take the exposed card."

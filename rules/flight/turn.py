@@ -5,6 +5,7 @@ from __future__ import annotations
 from rules.core import Event, seat_ref
 from rules.flight.data import card
 from rules.flight.deck import dealt_event, discard, draw_pack, new_hand_state, take_discard
+from rules.flight.keys import Cancel, Discard, Done, Draw, DrawSource, Key, Play, To
 from rules.flight.plays import lay_card, playable_cards, targets
 from rules.flight.scoring import match_winners, result_event, score_hand
 from rules.flight.state import FlightState, Step
@@ -20,15 +21,15 @@ def _after_plays(state: FlightState, seat: int) -> FlightState:
     return state.model_copy(update={"step": step.model_copy(update={"phase": phase})})
 
 
-def do_draw(state: FlightState, seat: int, key: str) -> Result:
+def do_draw(state: FlightState, seat: int, source: DrawSource) -> Result:
     """Rule 2 / rule 9: draw one card, or three when the hand was empty."""
     events: list[Event] = []
-    if key == "draw:pack":
+    if source == "pack":
         state, events = draw_pack(state, seat, 1)
-    elif key == "draw:pack3":
+    elif source == "pack3":
         state, events = draw_pack(state, seat, 3)
     else:
-        if key == "draw:pack2+discard":
+        if source == "pack2+discard":
             state, events = draw_pack(state, seat, 2)
         state, taken = take_discard(state, seat)
         events.append(taken)
@@ -111,18 +112,19 @@ def end_hand(state: FlightState, lander: int, route: str, events: list[Event]) -
     return nxt, [*events, dealt_event(nxt)]
 
 
-def apply_key(state: FlightState, seat: int, key: str) -> Result:
-    """Dispatch a legal action key to its effect."""
-    verb, _, arg = key.partition(":")
-    if verb == "draw":
-        return do_draw(state, seat, key)
-    if verb == "play":
-        return do_play(state, seat, arg)
-    if verb == "to":
-        assert state.step.pending is not None
-        return do_place(state, seat, state.step.pending, arg)
-    if verb == "cancel":
-        return do_cancel(state)
-    if verb == "done":
-        return do_done(state)
-    return do_discard(state, seat, arg)
+def apply_key(state: FlightState, seat: int, key: Key) -> Result:
+    """Dispatch a legal typed key to its effect."""
+    match key:
+        case Draw(source):
+            return do_draw(state, seat, source)
+        case Play(code):
+            return do_play(state, seat, code)
+        case To(route):
+            assert state.step.pending is not None
+            return do_place(state, seat, state.step.pending, route)
+        case Cancel():
+            return do_cancel(state)
+        case Done():
+            return do_done(state)
+        case Discard(code):
+            return do_discard(state, seat, code)

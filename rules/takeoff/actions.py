@@ -1,8 +1,6 @@
 """The legal actions of each decision step, each step ≤ 25 choices (one Discord select menu).
 
-Key scheme: main step `play:<card>`, `ticket`, `change:<card>`, `end`, `decline`; targeting
-`seat:4A`, `pair:4CD`, `side:4ABC`, `block:5AB`, `row:4` (narrow a long list), `back`, `cancel`;
-Pinch `take:<card>`.
+Keys are written by rules.takeoff.keys (the one codec); see there for the wire format.
 """
 
 from __future__ import annotations
@@ -10,6 +8,19 @@ from __future__ import annotations
 from rules.core import Action
 from rules.takeoff import board as b
 from rules.takeoff.data import card_name, card_text
+from rules.takeoff.keys import (
+    Back,
+    Cancel,
+    Change,
+    Decline,
+    End,
+    Play,
+    Row,
+    Take,
+    Ticket,
+    format_key,
+    spot_kind,
+)
 from rules.takeoff.state import TakeoffState
 from rules.takeoff.targets import Target, can_play, targets
 from rules.takeoff.turns import HAND_LIMIT
@@ -58,7 +69,7 @@ def main_actions(state: TakeoffState, player: int) -> list[Action]:
     """Play a card, use a ticket, change a card, or end the turn."""
     out = [
         Action(
-            key=f"play:{card}",
+            key=format_key(Play(card)),
             label=f"Play {card_name(card)}",
             group="Play a card",
             description=_short(card_text(card)),
@@ -67,11 +78,15 @@ def main_actions(state: TakeoffState, player: int) -> list[Action]:
     ]
     if can_use_ticket(state, player):
         left = state.tickets[player]
-        out.append(Action(key="ticket", label=f"Use a captain's ticket ({left} left)", public=True))
+        out.append(
+            Action(
+                key=format_key(Ticket()), label=f"Use a captain's ticket ({left} left)", public=True
+            )
+        )
     if can_change(state, player):
         out += [
             Action(
-                key=f"change:{card}",
+                key=format_key(Change(card)),
                 label=f"Change {card_name(card)}",
                 group="Change a card instead of playing (ends your turn)",
                 description="Discard it face up and draw a new card.",
@@ -86,19 +101,23 @@ def _end_action(state: TakeoffState, player: int) -> Action:
     """End the turn (drawing when below 5), finish a last turn, or decline it."""
     if state.final_round and not state.played:
         return Action(
-            key="decline", label="Decline a last turn (ends the game)", style="danger", public=True
+            key=format_key(Decline()),
+            label="Decline a last turn (ends the game)",
+            style="danger",
+            public=True,
         )
     if state.final_round:
-        return Action(key="end", label="Finish my last turn", style="primary", public=True)
+        return Action(
+            key=format_key(End()), label="Finish my last turn", style="primary", public=True
+        )
     draws = len(state.hands[player]) < HAND_LIMIT
     label = "End turn and draw a card" if draws else "End turn (hand full, no draw)"
-    return Action(key="end", label=label, style="primary", public=True)
+    return Action(key=format_key(End()), label=label, style="primary", public=True)
 
 
 def _target_action(target: Target) -> Action:
     """One targeting choice as a select option."""
-    kind = target.key.split(":", 1)[0]
-    return Action(key=target.key, label=target.label, group=_GROUPS[kind])
+    return Action(key=target.key, label=target.label, group=_GROUPS[spot_kind(target.key)])
 
 
 def _row_of_target(target: Target) -> int:
@@ -113,14 +132,18 @@ def pending_actions(state: TakeoffState, player: int) -> list[Action]:
     if pending.card == "pinch":
         opponent = state.hands[1 - player]
         return [
-            Action(key=f"take:{c}", label=f"Take {card_name(c)}", group="Take one of their cards")
+            Action(
+                key=format_key(Take(c)),
+                label=f"Take {card_name(c)}",
+                group="Take one of their cards",
+            )
             for c in dict.fromkeys(opponent)
         ]
     found = targets(state, player, pending.card, pending.picks)
-    cancel = Action(key="cancel", label="Cancel this play", style="danger")
+    cancel = Action(key=format_key(Cancel()), label="Cancel this play", style="danger")
     if pending.row is not None:
         in_row = [_target_action(t) for t in found if _row_of_target(t) == pending.row]
-        return [*in_row, Action(key="back", label="Back to the rows"), cancel]
+        return [*in_row, Action(key=format_key(Back()), label="Back to the rows"), cancel]
     if len(found) <= MAX_CHOICES:
         return [*[_target_action(t) for t in found], cancel]
     counts: dict[int, int] = {}
@@ -129,7 +152,7 @@ def pending_actions(state: TakeoffState, player: int) -> list[Action]:
     business = state.options.business_rows
     rows = [
         Action(
-            key=f"row:{row}",
+            key=format_key(Row(str(row))),
             label=f"Row {row} ({'Business' if b.is_business_row(row, business) else 'Economy'})",
             group="Choose a row",
             description=f"{n} choice{'s' if n != 1 else ''} in this row",

@@ -4,45 +4,49 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from pydantic import BaseModel
-
 from rules.core import (
     Action,
     BaseGame,
+    Ending,
     Event,
+    IllegalActionError,
     Outcome,
     Rng,
     Transition,
     ranks_from_scores,
     seat_ref,
 )
+from rules.core.model import Winner
 from rules.takeoff import board as b
 from rules.takeoff import plays, reasons, text, turns
 from rules.takeoff.actions import legal_actions
 from rules.takeoff.data import full_deck
+from rules.takeoff.keys import Change, Decline, End, Play, Ticket, format_key, parse_key
 from rules.takeoff.scoring import scores
-from rules.takeoff.state import Options, TakeoffState
+from rules.takeoff.state import Options as TakeoffOptions
+from rules.takeoff.state import TakeoffState
 from rules.takeoff.view import TakeoffView, build_view
 
 START_HAND = 3
 
 
-class TakeoffGame(BaseGame[TakeoffState]):
+class TakeoffGame(BaseGame[TakeoffState, TakeoffOptions, TakeoffView]):
     """Takeoff!: two travel agencies fill a 72-seat charter plane."""
 
     id: ClassVar[str] = "takeoff"
     title: ClassVar[str] = "Takeoff!"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
-    Options: ClassVar[type[BaseModel]] = Options
-    State: ClassVar[type[BaseModel]] = TakeoffState
+    Options = TakeoffOptions
+    State = TakeoffState
     STATE_VERSION: ClassVar[int] = 1
 
-    def new_game(self, seed: int, players: int, options: Any) -> TakeoffState:
+    def new_game(
+        self, seed: int, players: int, options: TakeoffOptions | dict[str, Any] | None
+    ) -> TakeoffState:
         """Shuffle the 54 cards, deal 3 each, 4 tickets each; a thrown stone picks the starter."""
         self.check_player_count(players)
         opts = self.parse_options(options)
-        assert isinstance(opts, Options)
         deck, rng = Rng(seed=seed).shuffled(full_deck())
         first, rng = rng.randint(0, 1)
         hands = (deck[0 : 2 * START_HAND : 2], deck[1 : 2 * START_HAND : 2])
@@ -66,7 +70,9 @@ class TakeoffGame(BaseGame[TakeoffState]):
         """This seat's choices for the current step (≤ 25 each)."""
         return legal_actions(state, seat)
 
-    def apply(self, state: TakeoffState, seat: int, action: Action | str) -> Transition:
+    def apply(
+        self, state: TakeoffState, seat: int, action: Action | str
+    ) -> Transition[TakeoffState]:
         """Resolve and carry out one action; the input state is untouched."""
         key = self.resolve(state, seat, action).key
         new, events = self._dispatch(state, seat, key)
@@ -77,16 +83,20 @@ class TakeoffGame(BaseGame[TakeoffState]):
     def _dispatch(self, state: TakeoffState, seat: int, key: str) -> turns.Step:
         """Route a legal key to its handler."""
         if state.pending is not None:
-            return plays.choose(state, seat, key)
-        if key.startswith("play:"):
-            return plays.start(state, seat, key[5:])
-        if key == "ticket":
-            return plays.start(state, seat, "ticket")
-        if key.startswith("change:"):
-            return turns.change(state, seat, key[7:])
-        if key == "decline":
-            return turns.decline(state, seat)
-        return turns.end_turn(state, seat)
+            return plays.choose(state, seat, parse_key(key))
+        match parse_key(key):
+            case Play(card):
+                return plays.start(state, seat, card)
+            case Ticket():
+                return plays.start(state, seat, "ticket")
+            case Change(card):
+                return turns.change(state, seat, card)
+            case Decline():
+                return turns.decline(state, seat)
+            case End():
+                return turns.end_turn(state, seat)
+            case other:
+                raise IllegalActionError(f"{format_key(other)!r} is not a main-step action.")
 
     def _end_event(self, state: TakeoffState) -> Event:
         """The closing log line with the final scores."""
@@ -111,7 +121,12 @@ class TakeoffGame(BaseGame[TakeoffState]):
         pts = scores(state.board, state.options.scoring, state.options.business_rows)
         ranks = ranks_from_scores(pts)
         winners = tuple(s for s in (0, 1) if ranks[s] == 1)
-        return Outcome(scores=pts, ranks=ranks, winners=winners, reason=state.end_reason)
+        winner: Winner = "draw" if len(winners) > 1 else "seats"
+        # why the game ended is stored as text in the state (since version 1); the points are data
+        ending = Ending(
+            winner=winner, kind="plane_closed", params={"points": pts}, text=state.end_reason
+        )
+        return Outcome(scores=pts, ranks=ranks, winners=winners, ending=ending)
 
     def prompt(self, state: TakeoffState, seat: int) -> str:
         """What `seat` is deciding now."""

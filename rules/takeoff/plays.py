@@ -6,9 +6,10 @@ appendix. A card stays in the hand until its play completes, so a cancel leaves 
 
 from __future__ import annotations
 
-from rules.core import Event, seat_ref
+from rules.core import Event, IllegalActionError, seat_ref
 from rules.takeoff import board as b
 from rules.takeoff.data import BUSINESS_CARD, SEAT_CARDS, card_name
+from rules.takeoff.keys import Back, Cancel, MainKey, Row, Spot, Take, TargetKey, format_key
 from rules.takeoff.state import Pending, TakeoffState
 from rules.takeoff.targets import Effect, effect, steps
 from rules.takeoff.turns import Step, finish, is_full, set_hand, without
@@ -25,23 +26,28 @@ def start(state: TakeoffState, player: int, card: str) -> Step:
     return state.model_copy(update={"pending": Pending(card=card)}), ()
 
 
-def choose(state: TakeoffState, player: int, key: str) -> Step:
+def choose(state: TakeoffState, player: int, key: TargetKey | MainKey) -> Step:
     """Apply one targeting choice of the half-built play."""
     pending = state.pending
     assert pending is not None, "choose() needs a pending play"
-    if key == "cancel":
-        return state.model_copy(update={"pending": None}), ()
-    if key == "back":
-        return state.model_copy(update={"pending": pending.model_copy(update={"row": None})}), ()
-    if key.startswith("row:"):
-        narrowed = pending.model_copy(update={"row": int(key[4:])})
-        return state.model_copy(update={"pending": narrowed}), ()
-    if key.startswith("take:"):
-        return _take(state, player, key[5:])
-    picks = (*pending.picks, key)
-    if len(picks) == steps(pending.card):
-        return complete(state, player, pending.card, picks)
-    return state.model_copy(update={"pending": Pending(card=pending.card, picks=picks)}), ()
+    match key:
+        case Cancel():
+            return state.model_copy(update={"pending": None}), ()
+        case Back():
+            narrowed = pending.model_copy(update={"row": None})
+            return state.model_copy(update={"pending": narrowed}), ()
+        case Row(row):
+            narrowed = pending.model_copy(update={"row": int(row)})
+            return state.model_copy(update={"pending": narrowed}), ()
+        case Take(card):
+            return _take(state, player, card)
+        case Spot():
+            picks = (*pending.picks, format_key(key))
+            if len(picks) == steps(pending.card):
+                return complete(state, player, pending.card, picks)
+            return state.model_copy(update={"pending": Pending(card=pending.card, picks=picks)}), ()
+        case _:
+            raise IllegalActionError("Finish or cancel the play in progress first.")
 
 
 def complete(state: TakeoffState, player: int, card: str, picks: tuple[str, ...]) -> Step:

@@ -2,42 +2,66 @@
 
 from __future__ import annotations
 
+from rules.core import IllegalActionError
 from rules.takeoff import board as b
 from rules.takeoff.actions import can_change
 from rules.takeoff.data import BUSINESS_CARD, EVENTS, SEAT_CARDS, card_name
+from rules.takeoff.keys import (
+    Back,
+    Change,
+    Decline,
+    End,
+    Key,
+    MainKey,
+    Play,
+    Row,
+    Spot,
+    Take,
+    TargetKey,
+    Ticket,
+    parse_key,
+)
 from rules.takeoff.state import TakeoffState
 from rules.takeoff.targets import can_place, targets
 from rules.takeoff.turns import HAND_LIMIT
 
-_MAIN = ("play:", "change:")
-_MAIN_KEYS = ("ticket", "end", "decline")
-_TARGET = ("seat:", "pair:", "side:", "block:", "row:", "take:")
 _ROWS_RULE = "different-rows rule"
+_NOT_AN_ACTION = "That is not a Takeoff! action — pick one of the offered choices."
+
+
+def _parsed(key: str) -> Key | None:
+    """The typed key, or None for text that is no Takeoff! key."""
+    try:
+        return parse_key(key)
+    except IllegalActionError:
+        return None
 
 
 def explain(state: TakeoffState, player: int, key: str) -> str:
     """The reason `key` is not legal for `player` now."""
     pending = state.pending
-    is_main = key.startswith(_MAIN) or key in _MAIN_KEYS
+    parsed = _parsed(key)
+    is_main = isinstance(parsed, MainKey)
     if pending is not None and is_main:
         return f"Finish or cancel your {card_name(pending.card)} play first."
-    if pending is None and (key.startswith(_TARGET) or key in ("cancel", "back")):
+    if pending is None and isinstance(parsed, TargetKey):
         return "No play is in progress: start by playing a card or a captain's ticket."
     if pending is not None:
-        return _explain_target(state, player, key)
-    if key.startswith("play:"):
-        return _explain_play(state, player, key[5:])
-    if key.startswith("change:"):
-        return _explain_change(state, player, key[7:])
-    if key == "ticket":
-        return _explain_ticket(state)
-    if key == "end":
-        return "Nothing was played in your last turn: decline it instead (that ends the game)."
-    if key == "decline":
-        if state.final_round:
-            return "You already played in your last turn: finish it instead."
-        return "Declining is only possible in the last turns after the third pass of the pile."
-    return "That is not a Takeoff! action — pick one of the offered choices."
+        return _explain_target(state, player, key, parsed)
+    match parsed:
+        case Play(card):
+            return _explain_play(state, player, card)
+        case Change(card):
+            return _explain_change(state, player, card)
+        case Ticket():
+            return _explain_ticket(state)
+        case End():
+            return "Nothing was played in your last turn: decline it instead (that ends the game)."
+        case Decline():
+            if state.final_round:
+                return "You already played in your last turn: finish it instead."
+            return "Declining is only possible in the last turns after the third pass of the pile."
+    return _NOT_AN_ACTION
 
 
 def _explain_play(state: TakeoffState, player: int, card: str) -> str:
@@ -117,24 +141,25 @@ def _explain_ticket(state: TakeoffState) -> str:
     )
 
 
-def _explain_target(state: TakeoffState, player: int, key: str) -> str:
+def _explain_target(state: TakeoffState, player: int, key: str, parsed: Key | None) -> str:
     """Why a targeting choice is not offered."""
     pending = state.pending
     assert pending is not None
     name = card_name(pending.card)
     if pending.card == "pinch":
-        if key.startswith("take:"):
+        if isinstance(parsed, Take):
             return "Their hand holds no such card."
         return "The hand has been shown: a Pinch cannot be cancelled — take one of the cards."
-    if key.startswith("seat:"):
-        seat = b.parse_seat(key[5:])
-        if seat is None:
-            return f"{key[5:]!r} is not a seat (rows 1–{b.ROWS}, seats A–F)."
-        return _explain_seat(state, player, pending.card, seat)
-    if key.startswith("row:"):
-        return f"Row {key[4:]} holds no possible choice for {name}."
-    if key == "back":
-        return "You are not narrowing to a row right now."
+    match parsed:
+        case Spot("seat", label):
+            seat = b.parse_seat(label)
+            if seat is None:
+                return f"{label!r} is not a seat (rows 1–{b.ROWS}, seats A–F)."
+            return _explain_seat(state, player, pending.card, seat)
+        case Row(row):
+            return f"Row {row} holds no possible choice for {name}."
+        case Back():
+            return "You are not narrowing to a row right now."
     offered = [t.key for t in targets(state, player, pending.card, pending.picks)]
     if offered and key in offered:
         return "Choose a row first: there are too many choices for one list."

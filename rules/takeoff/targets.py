@@ -12,6 +12,7 @@ from typing import NamedTuple
 
 from rules.takeoff import board as b
 from rules.takeoff.data import BUSINESS_CARD, EVENTS, SEAT_CARDS, EventSpec
+from rules.takeoff.keys import Spot, format_key
 from rules.takeoff.state import TakeoffState
 
 
@@ -61,7 +62,7 @@ def _seat_target(state: TakeoffState, seat: int) -> Target:
     """A single-seat choice with a descriptive label."""
     cls = "Business" if b.is_business_row(b.row_of(seat), _biz(state)) else "Economy"
     label = f"Seat {b.seat_label(seat)} — {b.seat_type(seat)}, {cls}"
-    return Target(f"seat:{b.seat_label(seat)}", label, (seat,))
+    return Target(format_key(Spot("seat", b.seat_label(seat))), label, (seat,))
 
 
 def _seats_where(state: TakeoffState, keep: Callable[[int], bool]) -> list[Target]:
@@ -100,7 +101,7 @@ def _pairs(state: TakeoffState, spec: EventSpec) -> list[Target]:
             if ok:
                 letters = "".join(b.letter_of(s) for s in pair)
                 label = f"Seats {b.seat_label(pair[0])} + {b.seat_label(pair[1])}"
-                out.append(Target(f"pair:{row}{letters}", label, pair))
+                out.append(Target(format_key(Spot("pair", f"{row}{letters}")), label, pair))
     return out
 
 
@@ -117,7 +118,7 @@ def _single_rows(state: TakeoffState, spec: EventSpec) -> list[Target]:
             if ok:
                 name = b.single_row_label(row, side)
                 label = f"Row {row} {' '.join(name[-3:])}"
-                out.append(Target(f"side:{name}", label, seats))
+                out.append(Target(format_key(Spot("side", name)), label, seats))
     return out
 
 
@@ -132,7 +133,7 @@ def _blocks(state: TakeoffState, spec: EventSpec) -> list[Target]:
             if any(not _free(state, s) for s in seats) and _breakable(state, spec, seats):
                 last = start + spec.block_rows - 1
                 label = f"Rows {start}–{last}, seats {'+'.join(cols)}"
-                out.append(Target(f"block:{start}{cols}", label, seats))
+                out.append(Target(format_key(Spot("block", f"{start}{cols}")), label, seats))
     return out
 
 

@@ -39,7 +39,16 @@ def test_options_become_typed_optional_parameters() -> None:
     """Literal → choices, bounded int → min/max, bool → boolean; none required."""
     command = new_game_command(FakeGame(), _ignore)  # type: ignore[arg-type]
     params = {p.name: p for p in command.parameters}
-    assert set(params) == {"scoring", "rows", "aid", "ai_seats", "ai_level"}
+    assert set(params) == {
+        "scoring",
+        "rows",
+        "aid",
+        "turn_limit",
+        "on_timeout",
+        "thread",
+        "ai_seats",
+        "ai_level",
+    }
     assert not any(p.required for p in params.values())
     assert [c.value for c in params["scoring"].choices] == ["A", "B"]
     assert (params["rows"].min_value, params["rows"].max_value) == (1, 6)
@@ -48,6 +57,17 @@ def test_options_become_typed_optional_parameters() -> None:
     # Bot-owned table options: AI seats fill at most every seat but the creator's.
     assert (params["ai_seats"].min_value, params["ai_seats"].max_value) == (0, 3)
     assert [c.value for c in params["ai_level"].choices] == ["easy", "normal", "hard"]
+
+
+def test_table_options_follow_the_game_options() -> None:
+    """Every game gets turn_limit / on_timeout choices and a thread switch (server defaults)."""
+    command = new_game_command(FakeGame(), _ignore)  # type: ignore[arg-type]
+    params = {p.name: p for p in command.parameters}
+    limits = [c.value for c in params["turn_limit"].choices]
+    assert limits == ["off", "12h", "24h", "48h", "72h", "1w"]
+    assert [c.value for c in params["on_timeout"].choices] == ["remind", "ai"]
+    assert params["thread"].type is AppCommandOptionType.boolean
+    assert "(default: the server's)" in params["turn_limit"].description
 
 
 @pytest.mark.parametrize("gid", sorted(GAMES))

@@ -45,7 +45,7 @@ def _play(players: int, seed: int) -> dict[str, State]:
             break
         seat = GAME.active_players(state)[0]
         key = choose(state, seat, GAME.legal_actions(state, seat), rng)
-        state = GAME.apply(state, seat, key).state  # type: ignore[assignment]
+        state = GAME.apply(state, seat, key).state
         for name, check in MOMENTS.items():
             if name not in found and check(state):
                 found[name] = state

@@ -10,7 +10,7 @@ import pytest
 
 from rules import GAMES, get_game
 from rules.core import Rng
-from rules.core.ai import LEVELS, decide, for_level, game_ai
+from rules.core.ai import LEVELS, decide, for_level, game_ai, plan_ai_turn
 
 PLAYERS = {"takeoff": 2, "flight": 3, "first-in-flight": 2}
 CHEAP = ("easy", "normal")
@@ -174,3 +174,16 @@ def test_normal_beats_easy_at_takeoff_most_of_the_time() -> None:
 
     tally = run("takeoff", ["normal", "easy"], games=4, seed=0, jobs=1, options={})
     assert tally.wins["normal"] >= 3
+
+
+@pytest.mark.parametrize("gid", list(GAMES))
+def test_a_planned_ai_turn_plays_until_the_turn_passes(gid: str) -> None:
+    """The timeout helper: legal keys, the same plan twice, and the seat's turn is over after."""
+    game = get_game(gid)
+    state = _states(gid, 3, 1, 5)[0]
+    seat = game.active_players(state)[0]
+    keys = plan_ai_turn(game, state, seat)
+    assert keys and plan_ai_turn(game, state, seat) == keys
+    for key in keys:
+        state = game.apply(state, seat, key).state
+    assert tuple(game.active_players(state)) != (seat,)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from rules.core import (
     Action,
@@ -59,7 +59,7 @@ class ToyView(Frozen):
     hand: tuple[int, ...] | None = None
 
 
-class ToyGame(BaseGame[ToyState]):
+class ToyGame(BaseGame[ToyState, ToyOptions, ToyView]):
     """Draw, roll or bid; highest total wins."""
 
     id = "toy"
@@ -73,7 +73,6 @@ class ToyGame(BaseGame[ToyState]):
         """Shuffle the deck and deal two cards to each player."""
         self.check_player_count(players)
         opts = self.parse_options(options)
-        assert isinstance(opts, ToyOptions)
         deck, rng = Rng(seed=seed).shuffled(DECK)
         hands = tuple(deck[i * HAND_SIZE : (i + 1) * HAND_SIZE] for i in range(players))
         zeros = (0,) * players
@@ -104,7 +103,7 @@ class ToyGame(BaseGame[ToyState]):
         actions += [Action(key=f"bid:{n}", label=f"Bid {n}", group="Bid") for n in (1, 2, 3)]
         return actions
 
-    def apply(self, state: ToyState, seat: int, action: Action | str) -> Transition:
+    def apply(self, state: ToyState, seat: int, action: Action | str) -> Transition[ToyState]:
         """Carry out one legal action."""
         chosen = self.resolve(state, seat, action)
         if chosen.key == "draw":
@@ -148,7 +147,7 @@ class ToyGame(BaseGame[ToyState]):
             sum(state.hands[s]) + state.points[s] + state.bids[s] for s in range(state.players)
         )
 
-    def view(self, state: ToyState, viewer: int | None) -> BaseModel:
+    def view(self, state: ToyState, viewer: int | None) -> ToyView:
         """Public: sizes and totals; a seat also sees its own hand."""
         return ToyView(
             players=state.players,

@@ -8,7 +8,7 @@ from typing import Any
 
 from aiohttp import web
 
-from . import commands, responses
+from . import commands, responses, threads
 from .state import Channel, snowflake
 from .world import ApiError, File, World, json_response
 
@@ -74,6 +74,7 @@ class Api:
             r.get(f"{a}/gateway/bot", self.gateway),
             r.get(f"{a}/applications/{{app}}/emojis", self.no_emojis),
             *commands.routes(self.world, a),
+            *threads.routes(self.world, a),
             r.get(f"{a}/channels/{{channel_id}}", self.get_channel),
             r.get(f"{a}/channels/{{channel_id}}/messages", self.history),
             r.post(f"{a}/channels/{{channel_id}}/messages", self.post_message),

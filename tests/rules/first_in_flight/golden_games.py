@@ -56,7 +56,7 @@ def play(seed: int, players: int, options: dict[str, Any], player: str) -> dict[
         seat = active[0]
         legal = GAME.legal_actions(state, seat)
         key = choose(state, seat, legal, rng) if player == "auto" else rng.choice(legal).key
-        state = GAME.apply(state, seat, key).state  # type: ignore[assignment]
+        state = GAME.apply(state, seat, key).state
         actions.append([seat, key])
     else:
         raise RuntimeError(f"golden game {seed} did not finish")

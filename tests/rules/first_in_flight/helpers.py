@@ -60,9 +60,7 @@ def flying(state: State, seat: int, deck: Sequence[str], *, final: bool = False)
     """Seat `seat` is flying with this exact deck order (top first) and nothing drawn yet."""
     state = set_player(state, seat, deck=tuple(deck), garage=("", ""))
     flight = FlightState(seat=seat, final=final)
-    return state.model_copy(
-        update={"flight": flight, "steps": (Step(kind="flight", seat=seat),), "turn_seat": seat}
-    )
+    return state.model_copy(update={"flight": flight, "steps": (Step(kind="flight", seat=seat),)})
 
 
 def act(state: State, seat: int, *keys: str) -> tuple[State, list[Event]]:

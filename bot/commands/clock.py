@@ -1,0 +1,195 @@
+"""/away, /notify, /game back, /admin extend|clock|settings, and a thread per game."""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime
+from typing import Literal
+
+import discord
+from discord import app_commands
+
+from bot.errors import UserFacingError
+from bot.flow import bot_of, channel_id_of, edit_live
+from bot.notify import stamp
+from bot.services.clock import MAX_AWAY_DAYS, MAX_EXTEND_HOURS, TURN_LIMITS, Clock, Where
+from rules.core import RulesError
+
+HOURS = re.compile(r"^\s*(?P<n>\d+(?:\.\d+)?)\s*(?P<unit>h|hours?|d|days?)?\s*$", re.IGNORECASE)
+DATE_FORMATS = ("%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M", "%Y-%m-%d")
+THREAD_ARCHIVE_MINUTES = 10080
+
+
+def parse_until(text: str, clock: Clock) -> float:
+    """'48', '48h', '3d' (game time) or '2026-12-24 [18:00]' (UTC) → a timestamp."""
+    match = HOURS.match(text)
+    if match:
+        hours = float(match["n"]) * (24 if (match["unit"] or "h").lower().startswith("d") else 1)
+        if hours > MAX_AWAY_DAYS * 24:
+            raise RulesError(f"You can be away for at most {MAX_AWAY_DAYS} days.")
+        return clock.now() + clock.hours(hours)
+    for fmt in DATE_FORMATS:
+        try:
+            return datetime.strptime(text.strip(), fmt).replace(tzinfo=UTC).timestamp()
+        except ValueError:
+            continue
+    raise RulesError(
+        "Give hours (e.g. `48` or `3d`) or a UTC date like `2026-12-24` or `2026-12-24 18:00`."
+    )
+
+
+class AwayGroup(app_commands.Group):
+    """Pause your turn clocks while you are away."""
+
+    def __init__(self) -> None:
+        super().__init__(name="away", description="Pause your turn clocks while away")
+
+    @app_commands.command(name="set", description="Away until a date (UTC) or for some hours")
+    @app_commands.describe(until="Hours (48, 3d) or a UTC date (2026-12-24 or 2026-12-24 18:00)")
+    async def set_away(self, interaction: discord.Interaction, until: str) -> None:
+        """Pause the clocks of every game where it is your turn, up to 30 days."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        bot = bot_of(interaction)
+        when = parse_until(until, bot.clocks.clock)
+        count = await bot.clocks.set_away(interaction.user.id, when)
+        await interaction.followup.send(
+            f"🌴 You are away until {stamp(when, 'f')} ({stamp(when)}): reminders are off and "
+            f"{count} running turn clock(s) paused. `/away off` when you are back.",
+            ephemeral=True,
+        )
+
+    @app_commands.command(name="off", description="You are back: your turn clocks run again")
+    async def off(self, interaction: discord.Interaction) -> None:
+        """End the away period."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        count = await bot_of(interaction).clocks.away_off(interaction.user.id)
+        await interaction.followup.send(
+            f"Welcome back — {count} turn clock(s) run again with the time they had left.",
+            ephemeral=True,
+        )
+
+
+@app_commands.command(name="notify", description="Where Hangar tells you it is your turn")
+@app_commands.describe(where="channel (default), dm, or both")
+async def notify_command(
+    interaction: discord.Interaction, where: Literal["channel", "dm", "both"]
+) -> None:
+    """Store the user's notification preference (and retry DMs)."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    chosen: Where = where
+    await bot_of(interaction).clocks.set_notify(interaction.user.id, chosen)
+    text = {
+        "channel": "You will be pinged in the game's channel.",
+        "dm": "Turn pings and reminders will come by DM (the channel if your DMs are closed).",
+        "both": "You will be pinged in the channel and by DM.",
+    }[where]
+    await interaction.followup.send(text, ephemeral=True)
+
+
+@app_commands.command(name="back", description="You are back: no longer marked absent")
+async def back_command(interaction: discord.Interaction) -> None:
+    """Clear the absent mark of the user's seat; their turn clock starts again."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    bot = bot_of(interaction)
+    clock = await bot.clocks.back(channel_id_of(interaction), interaction.user.id)
+    await edit_live(bot, await bot.service.load(channel_id_of(interaction)))
+    text = "Welcome back — you are no longer marked absent."
+    if clock.deadline_at is not None:
+        text += f" Your turn's time runs out {stamp(clock.deadline_at)}."
+    await interaction.followup.send(text, ephemeral=True)
+
+
+@app_commands.command(name="extend", description="Give this turn more time")
+@app_commands.describe(hours="Hours to add to the current deadline(s)")
+async def extend_command(
+    interaction: discord.Interaction, hours: app_commands.Range[int, 1, MAX_EXTEND_HOURS]
+) -> None:
+    """Push the deadlines of every seat to act by `hours`."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    bot = bot_of(interaction)
+    changed = await bot.clocks.extend(channel_id_of(interaction), hours)
+    await edit_live(bot, await bot.service.load(channel_id_of(interaction)))
+    deadlines = [stamp(c.deadline_at) for c in changed if c.deadline_at is not None]
+    text = f"Extended by {hours} h." + (f" New deadline: {', '.join(deadlines)}." * bool(deadlines))
+    await interaction.followup.send(text, ephemeral=True)
+
+
+@app_commands.command(name="clock", description="Pause or restart this game's turn clock")
+@app_commands.describe(paused="true stops the clock (time left is kept); false restarts it")
+async def clock_command(interaction: discord.Interaction, paused: bool) -> None:
+    """Admin pause of the whole game."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    bot = bot_of(interaction)
+    await bot.clocks.pause(channel_id_of(interaction), paused)
+    await edit_live(bot, await bot.service.load(channel_id_of(interaction)))
+    text = "⏸ The clock is paused." if paused else "▶️ The clock runs again."
+    await interaction.followup.send(text, ephemeral=True)
+
+
+@app_commands.command(name="settings", description="Server defaults for new games (Manage Server)")
+@app_commands.describe(
+    turn_limit="Default time per turn",
+    on_timeout="Default at a deadline: remind only, or ai (skip where a pass is allowed)",
+    reminders="Remind at 50 % and 10 % time left",
+    threads="Open every new game in its own thread",
+)
+async def settings_command(
+    interaction: discord.Interaction,
+    turn_limit: Literal["off", "12h", "24h", "48h", "72h", "1w"] | None = None,
+    on_timeout: Literal["remind", "ai"] | None = None,
+    reminders: bool | None = None,
+    threads: bool | None = None,
+) -> None:
+    """Show or change the server's defaults."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    if not interaction.permissions.manage_guild:
+        raise UserFacingError("Server settings need the Manage Server permission.")
+    if interaction.guild_id is None:
+        raise UserFacingError("Settings belong to a server — use this in a server channel.")
+    settings = await bot_of(interaction).clocks.update_guild(
+        interaction.guild_id,
+        turn_limit=turn_limit,
+        on_timeout=on_timeout,
+        reminders=reminders,
+        threads=threads,
+    )
+    assert settings.turn_limit in TURN_LIMITS
+    await interaction.followup.send(
+        f"Server defaults: turn limit **{settings.turn_limit}**, on timeout "
+        f"**{settings.on_timeout}**, reminders **{'on' if settings.reminders else 'off'}**, "
+        f"a thread per game **{'yes' if settings.threads else 'no'}**.",
+        ephemeral=True,
+    )
+
+
+def extend_groups(game: app_commands.Group, admin: app_commands.Group) -> None:
+    """Add the clock's subcommands to /game and /admin (their checks apply)."""
+    game.add_command(back_command)
+    for command in (extend_command, clock_command, settings_command):
+        admin.add_command(command)
+
+
+COMMANDS = (AwayGroup, notify_command)
+
+
+async def open_thread(interaction: discord.Interaction, name: str) -> int:
+    """A public thread of this channel for a new game; its id (the game's channel)."""
+    channel = interaction.channel
+    if isinstance(channel, discord.Thread):
+        return channel.id  # already in a thread: the game lives here
+    data = await bot_of(interaction).http.start_thread_without_message(
+        channel_id_of(interaction),
+        name=name[:100],
+        auto_archive_duration=THREAD_ARCHIVE_MINUTES,
+        type=discord.ChannelType.public_thread.value,  # type: ignore[arg-type]
+    )
+    return int(data["id"])
+
+
+async def away_note(interaction: discord.Interaction) -> str:
+    """'🌴 You are away until …' for /mygames, or ''."""
+    prefs = await bot_of(interaction).clocks.prefs(interaction.user.id)
+    clock = bot_of(interaction).clocks.clock
+    if prefs.away_until is None or prefs.away_until <= clock.now():
+        return ""
+    return f"🌴 You are away until {stamp(prefs.away_until, 'f')} (`/away off` to return).\n"

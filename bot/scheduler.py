@@ -1,0 +1,82 @@
+"""One task for every clock: sleep until the earliest due row, fire it, sleep again.
+
+RoboDanny's timer pattern: the database holds the deadlines; the task holds only the time of the
+next one, and is woken (re-armed) whenever a commit may have made a deadline earlier. Memory does
+not grow with the number of games: no task or timer per game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import TYPE_CHECKING
+
+from bot.notify import deliver
+from bot.services.clock import ClockService
+
+if TYPE_CHECKING:
+    from bot.app import HangarBot
+
+log = logging.getLogger(__name__)
+
+
+class Scheduler:
+    """The single clock task of a bot process."""
+
+    def __init__(self, bot: HangarBot, clocks: ClockService, heartbeat: float) -> None:
+        self.bot = bot
+        self.clocks = clocks
+        self.heartbeat = heartbeat
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+
+    def rearm(self) -> None:
+        """A deadline changed: recompute how long to sleep."""
+        self._wake.set()
+
+    async def recover(self) -> None:
+        """Before anything else runs: extend running clocks by the time the bot was down."""
+        # Two missed beats count as an outage; a normal restart is shorter than that.
+        outage = await self.clocks.recover_downtime(grace=2 * self.heartbeat)
+        if outage:
+            log.info("Extended running turn clocks by %.1f s of downtime", outage)
+
+    def start(self) -> None:
+        """Start the task (once)."""
+        if self._task is None:
+            self._task = asyncio.create_task(self._run(), name="hangar-scheduler")
+
+    async def stop(self) -> None:
+        """Cancel the task (on shutdown)."""
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+
+    async def _run(self) -> None:
+        """Fire what is due, beat, sleep until the next due row (or the next beat)."""
+        await self.bot.wait_until_ready()
+        while True:
+            self._wake.clear()
+            try:
+                delay = await self.tick()
+            except Exception:
+                log.exception("Scheduler round failed; retrying after a heartbeat")
+                delay = self.heartbeat
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), delay)
+
+    async def tick(self) -> float:
+        """One round; returns how long to sleep."""
+        for notice in await self.clocks.fire_due():
+            try:
+                await deliver(self.bot, notice)
+            except Exception:
+                log.exception("Could not post a clock notice for game %s", notice.loaded.record.pk)
+        await self.clocks.beat()
+        due = await self.clocks.next_due()
+        if due is None:
+            return self.heartbeat
+        return min(max(due - self.clocks.clock.now(), 0.0), self.heartbeat)

@@ -1,0 +1,350 @@
+"""First in Flight's step kinds and action keys: the one place a key string is parsed or written.
+
+Wire format (unchanged since version 1; stored games replay it), by step kind:
+draft `pilot:<pilot>`; turn `recover`, `move:<space>`, `start`, `menu:other`; space `use:<space>`;
+option `opt:<i>`; any_target `copy:<space>`; copy_option `copt:<i>`; repair_slot `slot:0`,
+`slot:1`, `slot:0+1`; pay `pay:m<money>t<time>x<x>[:<reducer>]`; dev `take:<card>`, `top`;
+abilities `use:<source>`; copy `copy:<card>`; ignore `ignore:<card>`; refresh `refresh:<card>`;
+look `top:<card>`, `bottom:<card>`, `fly:<card>`, `done`; pick `pick:<card>`; flight `draw`,
+`descend`, `exhaust:<skill>`, `menu:skill`, `menu:other`; cleanup `garage:<flaw>`, `done`;
+`cancel` (Back) in the choice chain and menus. `use:` and `copy:` mean a space number in the
+space / any_target steps and a card elsewhere, so parsing takes the step kind.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal, get_args
+
+from rules.core import IllegalActionError
+
+StepKind = Literal[
+    "draft",
+    "turn",
+    "space",
+    "option",
+    "any_target",
+    "copy_option",
+    "repair_slot",
+    "pay",
+    "dev",
+    "abilities",
+    "copy",
+    "ignore",
+    "refresh",
+    "look",
+    "pick",
+    "flight",
+    "cleanup",
+]
+STEP_KINDS: tuple[StepKind, ...] = get_args(StepKind)
+
+MenuKind = Literal["skill", "other"]
+Arrange = Literal["top", "bottom", "fly"]  # where a looked-at card goes
+
+
+@dataclass(frozen=True, slots=True)
+class ChoosePilot:
+    """Draft: take this Pilot."""
+
+    pilot: str
+
+
+@dataclass(frozen=True, slots=True)
+class Recover:
+    """Turn: a crashed pawn pays 2 Time and stands up."""
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """Turn: move the pawn to this Action Space."""
+
+    space: int
+
+
+@dataclass(frozen=True, slots=True)
+class StartArea:
+    """Turn: go to the start area."""
+
+
+@dataclass(frozen=True, slots=True)
+class OpenMenu:
+    """Open an ability menu: Skills (in a Flight) or Friends and the Pilot."""
+
+    menu: MenuKind
+
+
+@dataclass(frozen=True, slots=True)
+class Back:
+    """Leave the choice chain or a menu (`cancel`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class UseSpace:
+    """Todd / Fame: take the action of this space without moving."""
+
+    space: int
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseOption:
+    """One option of the space (or, `copied`, of the space an Any Action copies)."""
+
+    index: int
+    copied: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class CopySpace:
+    """Any Action: copy this space."""
+
+    space: int
+
+
+@dataclass(frozen=True, slots=True)
+class RepairSlots:
+    """Repair these Garage slots (0 = left, 1 = right)."""
+
+    slots: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Pay:
+    """Pay Money and Time (buying Upgrade X), maybe reduced by a card."""
+
+    money: int
+    time: int
+    x: int = 0
+    reducer: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class TakeDev:
+    """Development: take this face-up card."""
+
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class DeckTop:
+    """Development: take the top of the deck."""
+
+
+@dataclass(frozen=True, slots=True)
+class UseAbility:
+    """Use the ability of this source (a card, `pilot`, or Peltier's copy)."""
+
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class CopyCard:
+    """Peltier: copy this card's ability."""
+
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class Ignore:
+    """Stop a revealed card's Problem icon from counting."""
+
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class Refresh:
+    """Refresh this exhausted Skill."""
+
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """A looked-at card goes on top, to the bottom, or into the Flight."""
+
+    where: Arrange
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class Done:
+    """Finish looking (keep the rest on top) or finish the Garage cleanup."""
+
+
+@dataclass(frozen=True, slots=True)
+class PickCard:
+    """Gain this looked-at card."""
+
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Flight: draw a card."""
+
+
+@dataclass(frozen=True, slots=True)
+class Descend:
+    """Flight: Descend."""
+
+
+@dataclass(frozen=True, slots=True)
+class Exhaust:
+    """Pitch Instability: exhaust this Skill."""
+
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class Garage:
+    """Cleanup: put this revealed Design Flaw in the Garage."""
+
+    card: str
+
+
+Key = (
+    ChoosePilot
+    | Recover
+    | Move
+    | StartArea
+    | OpenMenu
+    | Back
+    | UseSpace
+    | ChooseOption
+    | CopySpace
+    | RepairSlots
+    | Pay
+    | TakeDev
+    | DeckTop
+    | UseAbility
+    | CopyCard
+    | Ignore
+    | Refresh
+    | Place
+    | Done
+    | PickCard
+    | Draw
+    | Descend
+    | Exhaust
+    | Garage
+)
+
+_BARE: dict[str, Key] = {
+    "recover": Recover(),
+    "start": StartArea(),
+    "cancel": Back(),
+    "top": DeckTop(),
+    "done": Done(),
+    "draw": Draw(),
+    "descend": Descend(),
+}
+_MENUS: dict[str, MenuKind] = {menu: menu for menu in get_args(MenuKind)}
+_ARRANGE: dict[str, Arrange] = {where: where for where in get_args(Arrange)}
+_PAY = re.compile(r"^m(\d+)t(\d+)x(\d+)(?::(.+))?$")
+_SLOTS = {"0": (0,), "1": (1,), "0+1": (0, 1)}
+CardKey = ChoosePilot | TakeDev | Ignore | Refresh | PickCard | Exhaust | Garage
+_CARD_VERBS: dict[str, type[CardKey]] = {
+    "pilot": ChoosePilot,
+    "take": TakeDev,
+    "ignore": Ignore,
+    "refresh": Refresh,
+    "pick": PickCard,
+    "exhaust": Exhaust,
+    "garage": Garage,
+}
+
+
+def _number(arg: str) -> int:
+    """A small non-negative number (a space or option index)."""
+    if not arg.isdigit():
+        raise ValueError(arg)
+    return int(arg)
+
+
+def _parse_arg(verb: str, arg: str, kind: str) -> Key:
+    """A key with an argument; ValueError/KeyError when it is malformed."""
+    if verb in _CARD_VERBS:
+        return _CARD_VERBS[verb](arg)
+    match verb:
+        case "move":
+            return Move(_number(arg))
+        case "menu":
+            return OpenMenu(_MENUS[arg])
+        case "use" if kind == "space":
+            return UseSpace(_number(arg))
+        case "use":
+            return UseAbility(arg)
+        case "opt" | "copt":
+            return ChooseOption(_number(arg), copied=verb == "copt")
+        case "copy" if kind == "any_target":
+            return CopySpace(_number(arg))
+        case "copy":
+            return CopyCard(arg)
+        case "slot":
+            return RepairSlots(_SLOTS[arg])
+        case "pay":
+            found = _PAY.match(arg)
+            if found is None:
+                raise ValueError(arg)
+            money, time, x, reducer = found.groups()
+            return Pay(int(money), int(time), int(x), reducer or "")
+        case "top" | "bottom" | "fly":
+            return Place(_ARRANGE[verb], arg)
+    raise KeyError(verb)
+
+
+def parse_key(text: str, kind: str = "") -> Key:
+    """The typed key for `text` in a step of this kind; IllegalActionError when it is none."""
+    if text in _BARE:
+        return _BARE[text]
+    verb, colon, arg = text.partition(":")
+    if colon:
+        try:
+            return _parse_arg(verb, arg, kind)
+        except (KeyError, ValueError):
+            pass
+    raise IllegalActionError(f"{text!r} is not a First in Flight action.")
+
+
+def format_key(key: Key) -> str:
+    """The wire text of a typed key (the inverse of parse_key)."""
+    match key:
+        case Move(space):
+            return f"move:{space}"
+        case OpenMenu(menu):
+            return f"menu:{menu}"
+        case UseSpace(space):
+            return f"use:{space}"
+        case UseAbility(source):
+            return f"use:{source}"
+        case ChooseOption(index, copied):
+            return f"{'copt' if copied else 'opt'}:{index}"
+        case CopySpace(space):
+            return f"copy:{space}"
+        case CopyCard(card):
+            return f"copy:{card}"
+        case RepairSlots(slots):
+            return "slot:" + "+".join(str(s) for s in slots)
+        case Pay(money, time, x, reducer):
+            return f"pay:m{money}t{time}x{x}" + (f":{reducer}" if reducer else "")
+        case Place(where, card):
+            return f"{where}:{card}"
+        case ChoosePilot() | TakeDev() | Ignore() | Refresh() | PickCard() | Exhaust() | Garage():
+            return f"{_verb_of(key)}:{_card_of(key)}"
+    return next(text for text, bare in _BARE.items() if bare == key)
+
+
+def _verb_of(key: CardKey) -> str:
+    """The verb of a card-argument key."""
+    return next(verb for verb, cls in _CARD_VERBS.items() if isinstance(key, cls))
+
+
+def _card_of(key: CardKey) -> str:
+    """The card (or Pilot) a card-argument key names."""
+    return key.pilot if isinstance(key, ChoosePilot) else key.card
+
+
+def unexpected(key: Key, kind: str) -> IllegalActionError:
+    """The error for a key that a step of this kind does not take (a bug or a forged key)."""
+    return IllegalActionError(f"{format_key(key)!r} is not a choice of the {kind} step.")
