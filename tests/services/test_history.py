@@ -104,8 +104,11 @@ def generated(count: int, seed: int = 13) -> list[Spec]:
 
 
 async def _add_ai_column(store: Store) -> None:
-    """What the AI helper's migration adds: a level per AI seat."""
-    await store.db.execute("ALTER TABLE seats ADD COLUMN ai_level TEXT")
+    """The AI seats' level column (migration 6 adds it; only added here if missing)."""
+    async with store.db.execute("PRAGMA table_info(seats)") as cursor:
+        columns = {row[1] for row in await cursor.fetchall()}
+    if "ai_level" not in columns:
+        await store.db.execute("ALTER TABLE seats ADD COLUMN ai_level TEXT")
 
 
 async def play(service: GameService, spec: Spec, channel: int, guild: int = GUILD) -> int:
