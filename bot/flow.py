@@ -103,7 +103,8 @@ async def publish(bot: HangarBot, result: ActResult) -> None:
     from bot import ai_turns
 
     await publish_only(bot, result)
-    ai_turns.schedule(bot, result.loaded.record.channel_id)
+    if any(seat.ai_level for seat in result.loaded.seats):
+        ai_turns.schedule(bot, result.loaded.record.channel_id)
 
 
 async def publish_only(bot: HangarBot, result: ActResult) -> None:
@@ -243,7 +244,8 @@ async def start_game(bot: HangarBot, channel_id: int, user_id: int, admin: bool)
 
     result = await bot.service.start(channel_id, user_id, admin)
     await post_board(bot, result.loaded, ping=result.loaded.active_seats)
-    ai_turns.schedule(bot, channel_id)
+    if any(seat.ai_level for seat in result.loaded.seats):
+        ai_turns.schedule(bot, channel_id)
 
 
 def is_admin(interaction: discord.Interaction) -> bool:
