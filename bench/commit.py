@@ -1,4 +1,8 @@
-"""Commit cost: one action through GameService.act vs a bare INSERT+COMMIT of the same bytes."""
+"""Commit cost: one action through GameService.act vs a bare INSERT+COMMIT of the same bytes.
+
+Run on SQLite (a temporary file) and on PostgreSQL (a temporary schema on HANGAR_BENCH_POSTGRES,
+default the local server's `test` database; skipped with the reason when none answers).
+"""
 
 from __future__ import annotations
 
@@ -13,11 +17,14 @@ from pathlib import Path
 from typing import cast
 
 import rules
+from bench.pg import postgres_problem, temporary_schema
 from bot.services import GameService, LoadedGame
 from bot.store import Store, open_store
 from rules.core import Game
 
 REPEATS = 300
+# act() seconds, rules-only seconds, bare insert seconds, bytes per move, game id
+Timings = tuple[list[float], list[float], list[float], list[int], str]
 GUILD = 1
 PLAYERS = (101, 102)
 
@@ -77,44 +84,58 @@ class Table:
         return elapsed, pure, json.dumps(stored, separators=(",", ":"), ensure_ascii=False)
 
 
-async def bare_insert(store: Store, body: str) -> float:
-    """Seconds for BEGIN IMMEDIATE + one INSERT of `body` + COMMIT on the same connection."""
+async def bare_insert(store: Store, row_id: int, body: str) -> float:
+    """Seconds for a write transaction + one INSERT of `body` + COMMIT, as the store does it."""
     start = time.perf_counter()
     async with store.transaction() as db:
-        await db.execute("INSERT INTO bench_blob (body) VALUES (?)", (body,))
+        await db.execute("INSERT INTO bench_blob (id, body) VALUES (?, ?)", (row_id, body))
     return time.perf_counter() - start
 
 
-async def measure(path: Path) -> tuple[list[float], list[float], list[float], list[int], str]:
+async def measure(url: str) -> Timings:
     """Interleaved timings of act() and of the bare insert, over REPEATS moves."""
-    store = await open_store(path)
+    store = await open_store(url)
     try:
         async with store.transaction() as db:
-            await db.execute("CREATE TABLE bench_blob (id INTEGER PRIMARY KEY, body TEXT)")
+            await db.execute("CREATE TABLE bench_blob (id BIGINT PRIMARY KEY, body TEXT)")
         game, options = bench_game()
         table = Table(GameService(store, games={game.id: game}), game, options)
         acts, pures, bares, sizes = [], [], [], []
-        for _ in range(REPEATS):
+        for row_id in range(REPEATS):
             seconds, pure, body = await table.timed_move()
             acts.append(seconds)
             pures.append(pure)
-            bares.append(await bare_insert(store, body))
+            bares.append(await bare_insert(store, row_id, body))
             sizes.append(len(body.encode()))
         return acts, pures, bares, sizes, game.id
     finally:
         await store.close()
 
 
-def main() -> None:
-    """Print apply+commit ÷ bare INSERT+COMMIT (medians) for one action."""
-    with tempfile.TemporaryDirectory(prefix="hangar-bench-") as tmp:
-        acts, pures, bares, sizes, game_id = asyncio.run(measure(Path(tmp) / "bench.sqlite3"))
+def report(
+    label: str, timings: tuple[list[float], list[float], list[float], list[int], str]
+) -> None:
+    """Print the medians and the ratio for one backend."""
+    acts, pures, bares, sizes, game_id = timings
     act, bare = statistics.median(acts), statistics.median(bares)
     pure = statistics.median(pures)
-    print(f"commit bench ({game_id}, median of {REPEATS}, WAL, synchronous=FULL, file in {tmp})")
+    print(f"commit bench on {label} ({game_id}, median of {REPEATS})")
     print(
         f"  act() load+apply+log+commit {act * 1000:.2f} ms, bare INSERT+COMMIT "
         f"{bare * 1000:.2f} ms, ratio = {act / bare:.2f}, "
         f"{statistics.median(sizes) / 1024:.1f} KiB written per move"
     )
     print(f"  (of which the rules alone, game.apply without the store: {pure * 1000:.2f} ms)")
+
+
+def main() -> None:
+    """Print apply+commit ÷ bare INSERT+COMMIT (medians) for one action, on both backends."""
+    with tempfile.TemporaryDirectory(prefix="hangar-bench-") as tmp:
+        timings = asyncio.run(measure(str(Path(tmp) / "bench.sqlite3")))
+        report("SQLite (WAL, synchronous=FULL, temporary file)", timings)
+    problem = postgres_problem()
+    if problem:
+        print(f"commit bench on PostgreSQL: skipped ({problem})")
+        return
+    with temporary_schema() as url:
+        report("PostgreSQL (temporary schema, default durability)", asyncio.run(measure(url)))

@@ -71,10 +71,18 @@ class Series:
 
 
 def process_cpu(bot: BotProcess) -> float:
-    """User + system CPU seconds the bot process has used so far."""
+    """User + system CPU seconds the bot process and its children (the render pool's worker
+    processes) have used so far: work moved to a worker still counts."""
     assert bot.proc is not None
-    fields = Path(f"/proc/{bot.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / TICKS
+    total = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:  # the process ended while we looked
+            continue
+        if stat.parent.name == str(bot.proc.pid) or fields[1] == str(bot.proc.pid):
+            total += int(fields[11]) + int(fields[12])
+    return total / TICKS
 
 
 async def answered(

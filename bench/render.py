@@ -1,63 +1,159 @@
-"""Render cost: drawing a final board vs PNG-encoding the same image, and the image size."""
+"""Render cost, before → after: drawing, PNG encoding, bytes, the pool and the cache.
+
+"Before" is the previous picture (First in Flight: the whole 960 px table, now `render_table`)
+encoded as before (full colour, zlib level 6); "after" is what the bot posts now (the phone turn
+picture, 256-colour palette, zlib level 1). Crispness is compared on the same image: the palette
+PNG decoded back against the full-colour original (share of exact pixels, mean and worst error).
+"""
 
 from __future__ import annotations
 
-import random
+import asyncio
+import io
 import statistics
 import time
+from collections.abc import Callable
 from typing import Any
 
-from bot.render import renderer_for
-from bot.render.common import to_png
-from rules import GAMES, Game
+from PIL import Image, ImageChops
 
-REPEATS = 15
+from bot.render import first_in_flight, public_png, renderer_for
+from bot.render.common import to_png, to_png_full
+from bot.render.pool import RenderPool
+from bot.render.samples import after_moves, final, play_until
+from rules import GAMES
 
-
-def final_state(game: Game, players: int, seed: int = 1) -> Any:
-    """A finished game reached by seeded random legal play."""
-    state = game.new_game(seed, players, None)
-    chooser = random.Random(seed)
-    while active := game.active_players(state):
-        action = chooser.choice(game.legal_actions(state, active[0]))
-        state = game.apply(state, active[0], action).state
-    return state
+REPEATS = 9
+NAMES = ["Player 1", "Player 2", "Player 3", "Player 4"]
 
 
-def median_seconds(work: Any, repeats: int = REPEATS) -> float:
-    """Median wall time of `work()` over `repeats` runs."""
+def median_ms(work: Callable[[], Any], repeats: int = REPEATS) -> float:
+    """Median CPU time of `work()` in milliseconds (CPU, not wall: the machine is shared, and
+    wall time there measures the neighbours as much as the code)."""
     times = []
     for _ in range(repeats):
-        start = time.perf_counter()
+        start = time.process_time()
         work()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+        times.append(time.process_time() - start)
+    return statistics.median(times) * 1000
 
 
-def bench_game(game: Game) -> str:
-    """One line of figures for a game with a renderer."""
-    renderer = renderer_for(game.id)
-    if renderer is None:
-        return f"  {game.id}: no renderer"
-    players = max(game.min_players, 2) if game.max_players >= 2 else game.min_players
-    view = game.view(final_state(game, players), None)
-    names = [f"Player {i + 1}" for i in range(players)]
-    image = renderer.board(view, names=names)
-    render = median_seconds(lambda: renderer.board(view, names=names))
-    encode = median_seconds(lambda: to_png(image))
-    size = len(to_png(image))
+def crispness(image: Image.Image) -> str:
+    """How far the palette PNG is from the full-colour image, pixel by pixel."""
+    decoded = Image.open(io.BytesIO(to_png(image))).convert("RGB")
+    diff = ImageChops.difference(decoded, image.convert("RGB")).convert("L")
+    hist = diff.histogram()
+    total = sum(hist)
+    mean = sum(i * n for i, n in enumerate(hist)) / total
+    worst = max(i for i, n in enumerate(hist) if n)
     return (
-        f"  {game.id}: render {render * 1000:.1f} ms, PNG encode {encode * 1000:.1f} ms, "
-        f"render/encode = {render / encode:.2f}, PNG {size / 1024:.0f} KiB "
-        f"({image.width}x{image.height})"
+        f"exact {100 * hist[0] / total:.1f} % of pixels, mean error {mean:.2f}/255, worst {worst}"
     )
 
 
+def _fif_states() -> list[tuple[str, Any]]:
+    """4-player First in Flight: mid-Year, mid-Flight and final boards."""
+    return [
+        ("4p mid-Year", after_moves("first-in-flight", 4, 60, seed=3)),
+        (
+            "4p mid-Flight",
+            play_until(
+                "first-in-flight", 4, 3, lambda s: s.flight is not None and len(s.flight.row) >= 4
+            ),
+        ),
+        ("4p final", final("first-in-flight", 4, seed=3)),
+    ]
+
+
+def bench_fif() -> list[str]:
+    """Before/after for the 4-player First in Flight board."""
+    module = first_in_flight
+    lines = []
+    for label, state in _fif_states():
+        view = GAMES["first-in-flight"].view(state, None)
+        old = module.render_table(view, names=NAMES)
+        new = module.render_board(view, names=NAMES)
+        draw_old = median_ms(lambda v=view: module.render_table(v, names=NAMES))
+        draw_new = median_ms(lambda v=view: module.render_board(v, names=NAMES))
+        enc_old = median_ms(lambda im=old: to_png_full(im))
+        enc_new = median_ms(lambda im=new: to_png(im))
+        enc_same = median_ms(lambda im=old: to_png(im))
+        size_old, size_new = len(to_png_full(old)), len(to_png(new))
+        lines += [
+            f"  first-in-flight {label}: {old.width}x{old.height} → {new.width}x{new.height}",
+            f"    draw   {draw_old:6.1f} → {draw_new:6.1f} ms"
+            f"  (after/before {draw_new / draw_old:.2f})",
+            f"    encode {enc_old:6.1f} → {enc_new:6.1f} ms  (after/before {enc_new / enc_old:.2f};"
+            f" same 960 px table: {enc_same:.1f} ms, {enc_same / enc_old:.2f})",
+            f"    bytes  {size_old / 1024:6.0f} → {size_new / 1024:6.0f} KiB"
+            f" (limit 10 MiB; the table itself now {len(to_png(old)) / 1024:.0f} KiB)",
+            f"    crispness of the palette PNG (960 px table): {crispness(old)}",
+        ]
+    return lines
+
+
+def bench_game(game_id: str, players: int, moves: int) -> list[str]:
+    """Draw and encode figures of one game's board and private view (after vs old encoding)."""
+    renderer = renderer_for(game_id)
+    assert renderer is not None
+    state = after_moves(game_id, players, moves, seed=3)
+    game = GAMES[game_id]
+    lines = []
+    for label, view, draw in (
+        ("board", game.view(state, None), renderer.board),
+        ("private", game.view(state, 0), renderer.private),
+    ):
+        image = draw(view, names=NAMES[:players])
+        ms = median_ms(lambda d=draw, v=view: d(v, names=NAMES[:players]))
+        full = median_ms(lambda im=image: to_png_full(im))
+        pal = median_ms(lambda im=image: to_png(im))
+        lines.append(
+            f"  {game_id} {label} {image.width}x{image.height}: draw {ms:.1f} ms; encode full "
+            f"colour z6 {full:.1f} ms {len(to_png_full(image)) / 1024:.0f} KiB → palette z1 "
+            f"{pal:.1f} ms {len(to_png(image)) / 1024:.0f} KiB (ratio {pal / full:.2f})"
+        )
+    return lines
+
+
+def bench_pool() -> list[str]:
+    """20 different boards through the pool: 1 vs 2 worker processes; then a cache hit."""
+    views = [
+        GAMES["first-in-flight"].view(after_moves("first-in-flight", 4, 20 + 7 * i, seed=5), None)
+        for i in range(20)
+    ]
+
+    async def batch(pool: RenderPool) -> float:
+        warm = [pool.render(public_png, "first-in-flight", v, NAMES) for v in views[:4]]
+        await asyncio.gather(*warm)  # start every worker before timing
+        pool.cache = type(pool.cache)()
+        start = time.perf_counter()
+        await asyncio.gather(*(pool.render(public_png, "first-in-flight", v, NAMES) for v in views))
+        elapsed = time.perf_counter() - start
+        hit = time.perf_counter()
+        await pool.render(public_png, "first-in-flight", views[-1], NAMES)
+        batch.hit_ms = (time.perf_counter() - hit) * 1000  # type: ignore[attr-defined]
+        pool.close()
+        return elapsed
+
+    results = {w: asyncio.run(batch(RenderPool(w))) for w in (0, 1, 2)}
+    hit = batch.hit_ms  # type: ignore[attr-defined]
+    return [
+        f"  pool, 20 boards: thread {results[0] * 1000:.0f} ms, 1 process "
+        f"{results[1] * 1000:.0f} ms, 2 processes {results[2] * 1000:.0f} ms "
+        f"(2 vs 1: {results[1] / results[2]:.2f}x faster); a cached view: {hit:.2f} ms",
+    ]
+
+
 def main() -> None:
-    """Print render ÷ encode and the PNG size for every game that has a renderer."""
-    print(f"render bench (median of {REPEATS}, final board, public view)")
-    for game in GAMES.values():
-        print(bench_game(game))
+    """Print before → after figures for drawing, encoding, bytes, the pool and the cache."""
+    print(f"render bench (median CPU ms of {REPEATS}; before → after; the pool line is wall time)")
+    for line in bench_fif():
+        print(line)
+    for game_id, players, moves in (("takeoff", 2, 30), ("flight", 4, 40)):
+        for line in bench_game(game_id, players, moves):
+            print(line)
+    for line in bench_pool():
+        print(line)
 
 
 if __name__ == "__main__":

@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 import sys
 
-from bot.settings import MISSING_TOKEN_HELP, Settings
+from bot.settings import MISSING_TOKEN_HELP, SQLITE_SHARDS_REFUSED, Settings
 
 
 def configure_logging(level: str) -> None:
@@ -26,6 +26,9 @@ def main() -> int:
     log = logging.getLogger("bot")
     if settings.discord_token is None or not settings.discord_token.get_secret_value().strip():
         log.error("%s", MISSING_TOKEN_HELP)
+        return 2
+    if settings.shares_shards and not settings.is_postgres:
+        log.error("%s", SQLITE_SHARDS_REFUSED)
         return 2
     from bot.app import run
 

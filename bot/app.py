@@ -7,22 +7,26 @@ import hashlib
 import json
 import logging
 import signal
-from pathlib import Path
+from typing import Any
 
 import discord
 import yarl
 from discord import app_commands
 
 from bot import ai_turns
-from bot.commands import admin, clock, game, play, stats
+from bot.commands import admin, card, clock, game, play, stats
+from bot.commands import help as help_cmd
 from bot.components import ActionButton, ActionSelect, HandButton, LobbyButton
 from bot.errors import on_app_command_error
+from bot.health import HealthServer
 from bot.scheduler import Scheduler
 from bot.services.clock import Clock, ClockService
 from bot.services.games import GameService
 from bot.services.history import backfill
 from bot.settings import Settings
-from bot.store import Store
+from bot.store import open_store
+from bot.store.connection import AnyStore
+from bot.store.meta import commands_hash_key, get_meta, set_meta
 
 log = logging.getLogger(__name__)
 
@@ -30,14 +34,15 @@ log = logging.getLogger(__name__)
 class HangarBot(discord.Client):
     """A gateway client holding the store and the game service; no game state lives in memory."""
 
-    def __init__(self, settings: Settings) -> None:
-        super().__init__(intents=discord.Intents.default())
+    def __init__(self, settings: Settings, **client_options: Any) -> None:
+        super().__init__(intents=discord.Intents.default(), **client_options)
         self.settings = settings
         self.tree = app_commands.CommandTree(self)
         self.tree.on_error = on_app_command_error
-        self.store: Store | None = None
+        self.store: AnyStore | None = None
         self._service: GameService | None = None
         self._ai_resumed = False
+        self._health: HealthServer | None = None
         self.clocks: ClockService
         self.scheduler: Scheduler | None = None
 
@@ -50,10 +55,12 @@ class HangarBot(discord.Client):
     async def setup_hook(self) -> None:
         """Open the database, register commands and dynamic components, sync if needed."""
         await self._use_custom_gateway()
-        path = self.settings.database_path
-        path.parent.mkdir(parents=True, exist_ok=True)
-        self.store = await Store.open(str(path))
+        # SQLite file or PostgreSQL server, whichever DATABASE_URL names; nothing here cares.
+        self.store = await open_store(self.settings.database_url)
         self._service = GameService(self.store)
+        if self.settings.health_port is not None:
+            self._health = HealthServer(self, self.settings.health_port)
+            await self._health.start()
         self.clocks = ClockService(
             self._service, Clock(self.settings.hangar_time_scale), on_change=self._rearm
         )
@@ -67,6 +74,8 @@ class HangarBot(discord.Client):
         self.tree.add_command(clock.notify_command)
         self.tree.add_command(play.play_command)
         self.tree.add_command(game.mygames_command)
+        for command in (card.card_command, help_cmd.help_command):
+            self.tree.add_command(command)
         self.add_dynamic_items(ActionButton, ActionSelect, HandButton, LobbyButton)
         self.add_dynamic_items(*stats.DYNAMIC_ITEMS)
         await backfill(self.store)  # results of games that finished before history existed
@@ -90,7 +99,12 @@ class HangarBot(discord.Client):
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
 
     async def sync_commands_if_changed(self) -> None:
-        """Sync to DEV_GUILD_ID at once, or globally only when the command tree changed."""
+        """Sync to DEV_GUILD_ID at once, or globally only when the command tree changed.
+
+        The last synced hash is kept in the database per application id (a new application on
+        the same data still gets its commands), and a database-wide lock lets exactly one of
+        several processes sync: the others then find the hash already stored.
+        """
         guild_id = self.settings.dev_guild_id
         if guild_id is not None:
             guild = discord.Object(id=guild_id)
@@ -98,13 +112,17 @@ class HangarBot(discord.Client):
             await self.tree.sync(guild=guild)
             log.info("Commands synced to dev guild %s", guild_id)
             return
-        digest = self._tree_digest()
-        marker = self.settings.database_path.with_suffix(".commands-hash")
-        if marker.exists() and marker.read_text().strip() == digest:
-            log.info("Command tree unchanged; not syncing")
-            return
-        await self.tree.sync()
-        marker.write_text(digest)
+        assert self.store is not None and self.application_id is not None
+        key, digest = commands_hash_key(self.application_id), self._tree_digest()
+        async with self.store.exclusive("command-sync"):
+            async with self.store.reading() as db:
+                stored = await get_meta(db, key)
+            if stored == digest:
+                log.info("Command tree unchanged; not syncing")
+                return
+            await self.tree.sync()
+            async with self.store.transaction() as db:
+                await set_meta(db, key, digest)
         log.info("Command tree changed; synced globally")
 
     def _tree_digest(self) -> str:
@@ -112,6 +130,26 @@ class HangarBot(discord.Client):
         payload = [command.to_dict(self.tree) for command in self.tree.get_commands()]
         blob = json.dumps(payload, sort_keys=True, default=str).encode()
         return hashlib.sha256(blob).hexdigest()
+
+    def gateway_connected(self) -> bool:
+        """True while this process is logged in and every one of its gateway sockets is open."""
+        if self.is_closed() or not self.is_ready():
+            return False
+        shards = getattr(self, "shards", None)
+        if shards is not None:
+            return bool(shards) and not any(shard.is_closed() for shard in shards.values())
+        return self.ws is not None and self.ws.open
+
+    async def database_answers(self) -> bool:
+        """True when the store answers a trivial query."""
+        if self.store is None:
+            return False
+        try:
+            await self.store.ping()
+        except Exception:  # any failure is "not healthy"; the reason is logged
+            log.warning("Health check: the database did not answer", exc_info=True)
+            return False
+        return True
 
     async def on_ready(self) -> None:
         """Log the identity once connected (fires again on reconnects; does nothing else)."""
@@ -125,9 +163,24 @@ class HangarBot(discord.Client):
         if self.scheduler is not None:
             await self.scheduler.stop()
         await super().close()
+        if self._health is not None:
+            await self._health.stop()
+            self._health = None
         if self.store is not None:
             await self.store.close()
             self.store = None
+
+
+class ShardedHangarBot(HangarBot, discord.AutoShardedClient):
+    """Hangar on several gateway shards (SHARD_COUNT, optionally only SHARD_IDS of them)."""
+
+
+def make_bot(settings: Settings) -> HangarBot:
+    """A plain client, or a sharded one when SHARD_COUNT is set."""
+    if settings.shard_count is None:
+        return HangarBot(settings)
+    ids = list(settings.shard_ids) if settings.shard_ids is not None else None
+    return ShardedHangarBot(settings, shard_count=settings.shard_count, shard_ids=ids)
 
 
 def apply_api_base(settings: Settings) -> None:
@@ -139,7 +192,7 @@ def apply_api_base(settings: Settings) -> None:
 async def _serve(settings: Settings) -> None:
     """Run until SIGTERM/SIGINT, then close cleanly (Fly and Heroku send SIGTERM on deploy)."""
     apply_api_base(settings)
-    bot = HangarBot(settings)
+    bot = make_bot(settings)
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
@@ -150,5 +203,4 @@ async def _serve(settings: Settings) -> None:
 
 def run(settings: Settings) -> None:
     """Blocking entry point used by `python -m bot`."""
-    Path(settings.database_path).parent.mkdir(parents=True, exist_ok=True)
     asyncio.run(_serve(settings))

@@ -2,7 +2,8 @@
 
 custom_id layout (≤ 100 chars, no secrets): `hg:b:{game}:{version}:{key}` for an action button,
 `hg:s:{game}:{version}:{n}` for an action select (option values are action keys),
-`hg:h:{game}` for "My hand", `hg:l:{game}:{op}` for lobby buttons.
+`hg:h:{game}` for "My hand", `hg:t:{game}` for "Whole table", `hg:l:{game}:{op}` for lobby
+buttons.
 """
 
 from __future__ import annotations
@@ -73,28 +74,37 @@ class ActionSelect(
         await handle_action(interaction, self.pk, self.version, str(values[0]))
 
 
-class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"hg:h:(?P<pk>\d+)"):
-    """ "My hand": the clicking player's private view and moves, ephemerally."""
+class HandButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"hg:(?P<kind>[ht]):(?P<pk>\d+)"
+):
+    """ "My hand" (h): the player's private view and moves; "Whole table" (t): the full table
+    picture for anyone. Both answer ephemerally."""
 
-    def __init__(self, pk: int, **button: Any) -> None:
-        button.setdefault("label", "My hand & moves")
-        button.setdefault("emoji", "🂠")
-        button.setdefault("style", discord.ButtonStyle.primary)
-        super().__init__(discord.ui.Button(custom_id=f"hg:h:{pk}", **button))
-        self.pk = pk
+    def __init__(self, pk: int, kind: str = "h", **button: Any) -> None:
+        label, emoji = ("My hand & moves", "🂠") if kind == "h" else ("Whole table", "🔍")
+        button.setdefault("label", label)
+        button.setdefault("emoji", emoji)
+        button.setdefault(
+            "style", discord.ButtonStyle.primary if kind == "h" else discord.ButtonStyle.secondary
+        )
+        super().__init__(discord.ui.Button(custom_id=f"hg:{kind}:{pk}", **button))
+        self.pk, self.kind = pk, kind
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> HandButton:
         """Rebuild from a click, even after a restart."""
-        return cls(int(match["pk"]))
+        return cls(int(match["pk"]), match["kind"])
 
     async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
-        """Show the private panel."""
-        from bot.flow import handle_hand
+        """Show the private panel, or the whole table."""
+        from bot.flow import handle_hand, handle_table
 
-        await handle_hand(interaction, self.pk)
+        if self.kind == "t":
+            await handle_table(interaction, self.pk)
+        else:
+            await handle_hand(interaction, self.pk)
 
 
 class LobbyButton(
@@ -132,6 +142,11 @@ class LobbyButton(
 def hand_button(pk: int, *, row: int) -> HandButton:
     """The "My hand" button for a game's board."""
     return HandButton(pk, row=row)
+
+
+def table_button(pk: int, *, row: int) -> HandButton:
+    """The "Whole table" button, for games whose turn picture shows only part of the table."""
+    return HandButton(pk, "t", row=row)
 
 
 def lobby_buttons(pk: int) -> list[LobbyButton]:

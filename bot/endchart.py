@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.render.alt import clip
 from bot.render.charts import scores_png
 from bot.services.games import LoadedGame
 from bot.services.timeline import load_log, score_series
@@ -37,7 +38,10 @@ async def post_end_chart(bot: HangarBot, loaded: LoadedGame) -> None:
         embed.set_image(url=f"attachment://{CHART_FILE}")
         embed.set_footer(text=f"game #{loaded.record.pk}")
         channel = bot.get_partial_messageable(loaded.record.channel_id)
-        file = discord.File(io.BytesIO(image), filename=CHART_FILE)
+        last = series.scores[-1] if series.scores else ()
+        words = ", ".join(f"{n} {v}" for n, v in zip(loaded.names, last, strict=False))
+        alt = clip(f"Chart of {series.title.lower()} over the game; final: {words}.")
+        file = discord.File(io.BytesIO(image), filename=CHART_FILE, description=alt)
         await channel.send(embed=embed, file=file, allowed_mentions=discord.AllowedMentions.none())
     except Exception:  # the board is already posted; the chart is a bonus
         log.exception("End-of-game chart of game %s failed", loaded.record.pk)

@@ -11,7 +11,15 @@ import discord
 from bot import notify
 from bot.endchart import post_end_chart
 from bot.errors import UserFacingError, report, send_ephemeral
-from bot.present import LOG_LINES, board_panel, hand_panel, lobby_text, lobby_view
+from bot.present import (
+    LOG_LINES,
+    board_panel,
+    hand_panel,
+    lobby_text,
+    lobby_view,
+    table_message,
+)
+from bot.render.pool import SHOWN
 from bot.services.games import STALE_MESSAGE, ActResult, LoadedGame
 from rules.core import RulesError, StaleActionError
 
@@ -43,7 +51,7 @@ async def load_same_game(interaction: discord.Interaction, pk: int) -> LoadedGam
 
 async def recent_lines(bot: HangarBot, loaded: LoadedGame) -> list[str]:
     """The latest public log lines of a game."""
-    return await bot.service.recent_events(loaded.record.channel_id, None, limit=LOG_LINES)
+    return await bot.service.story(loaded.record.channel_id, None, limit=LOG_LINES)
 
 
 async def post_board(bot: HangarBot, loaded: LoadedGame, *, ping: tuple[int, ...]) -> None:
@@ -129,13 +137,18 @@ async def send_hand(interaction: discord.Interaction, loaded: LoadedGame, *, edi
         raise UserFacingError("The game has not started yet.")
     panel = await hand_panel(loaded, seat)
     if edit:
-        await interaction.edit_original_response(
-            embed=panel.embed, attachments=[panel.file()], view=panel.view
+        shown = interaction.message
+        # An unchanged private picture is kept (by id), not uploaded again (issue 14).
+        keep = shown is not None and SHOWN.same(shown.id, panel.image) and shown.attachments
+        files = list(shown.attachments) if keep and shown is not None else [panel.file()]
+        message = await interaction.edit_original_response(
+            embed=panel.embed, attachments=files, view=panel.view
         )
     else:
-        await interaction.followup.send(
-            embed=panel.embed, file=panel.file(), view=panel.view, ephemeral=True
+        message = await interaction.followup.send(
+            embed=panel.embed, file=panel.file(), view=panel.view, ephemeral=True, wait=True
         )
+    SHOWN.remember(message.id, panel.image)
 
 
 async def handle_action(interaction: discord.Interaction, pk: int, version: int, key: str) -> None:
@@ -162,8 +175,9 @@ async def _explain_stale(interaction: discord.Interaction, exc: StaleActionError
     from bot.present import status_line
 
     try:
-        loaded = await bot_of(interaction).service.load(channel_id_of(interaction))
-        now = status_line(loaded)
+        bot = bot_of(interaction)
+        loaded = await bot.service.load(channel_id_of(interaction))
+        now = status_line(loaded, bot.service.seat_of(loaded, interaction.user.id))
     except RulesError:
         now = ""
     await send_ephemeral(interaction, f"{exc}\n{now}".strip())
@@ -174,6 +188,18 @@ async def handle_hand(interaction: discord.Interaction, pk: int) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)
     try:
         await send_hand(interaction, await load_same_game(interaction, pk), edit=False)
+    except Exception as exc:  # every failure is reported to the user here
+        await report(interaction, exc)
+
+
+async def handle_table(interaction: discord.Interaction, pk: int) -> None:
+    """The "Whole table" button: the full table picture, ephemerally, for anyone who asks."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    try:
+        loaded = await load_same_game(interaction, pk)
+        if loaded.state is None:
+            raise UserFacingError("The game has not started yet.")
+        await interaction.followup.send(**await table_message(loaded), ephemeral=True)
     except Exception as exc:  # every failure is reported to the user here
         await report(interaction, exc)
 

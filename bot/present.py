@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
 from collections.abc import Callable
@@ -11,10 +10,19 @@ from typing import Any
 
 import discord
 
-from bot.components import action_items, hand_button, lobby_buttons
-from bot.render import placeholder_png, private_png, public_png
+from bot.components import action_items, hand_button, lobby_buttons, table_button
+from bot.render import (
+    alt_text,
+    has_table,
+    placeholder_png,
+    private_png,
+    public_png,
+    table_png,
+)
+from bot.render.pool import render
 from bot.services.games import LoadedGame
-from rules.core import Action, fill_names
+from rules.core import Action, Game, fill_names
+from rules.core.messages import plural
 
 log = logging.getLogger(__name__)
 
@@ -22,6 +30,7 @@ log = logging.getLogger(__name__)
 LOG_LINES = 12
 BOARD_FILE = "board.png"
 HAND_FILE = "hand.png"
+TABLE_FILE = "table.png"
 COLOUR = discord.Colour.from_str("#2f7fd8")
 
 
@@ -54,10 +63,13 @@ class Panel:
     filename: str
     view: discord.ui.View | None
     mentions: discord.AllowedMentions
+    description: str = ""  # the picture in words (alt text), at most 1,024 characters
 
     def file(self) -> discord.File:
         """A fresh File each send (discord.py consumes File objects)."""
-        return discord.File(io.BytesIO(self.image), filename=self.filename)
+        return discord.File(
+            io.BytesIO(self.image), filename=self.filename, description=self.description or None
+        )
 
 
 def footer(loaded: LoadedGame) -> str:
@@ -65,16 +77,30 @@ def footer(loaded: LoadedGame) -> str:
     return f"{loaded.game.title} · game #{loaded.record.pk} · move {loaded.record.version}"
 
 
-def status_line(loaded: LoadedGame) -> str:
-    """Whose turn it is and what they decide, or the result."""
+def status_line(loaded: LoadedGame, reader: int | None = None) -> str:
+    """Whose turn it is, worded for the reader (None = everyone), or the result.
+
+    The active player reads their own prompt ("**Your turn** — play cards…"); everyone else
+    reads "**alice** to play." — never alice's "Your turn: …" (issue 15).
+    """
     outcome = loaded.outcome
     if outcome is not None:
         return "🏁 **Game over.** " + standings(loaded)
     active = loaded.active_seats
     if not active:
         return "Waiting."
-    prompt = fill_seats(loaded.game.prompt(loaded.state, active[0]), loaded)
-    return f"**{seat_list(loaded, active)}** to play — {prompt}"
+    if reader is not None and reader in active:
+        return "**Your turn** — " + own_prompt(loaded, reader)
+    return f"**{seat_list(loaded, active)}** to play."
+
+
+def own_prompt(loaded: LoadedGame, seat: int) -> str:
+    """The seat's prompt without a leading "Your turn:" (the caller already says it)."""
+    prompt = fill_seats(loaded.game.prompt(loaded.state, seat), loaded)
+    head, sep, rest = prompt.partition(": ")
+    if sep and head.lower() == "your turn" and rest:
+        return rest[0].upper() + rest[1:]
+    return prompt
 
 
 def standings(loaded: LoadedGame) -> str:
@@ -91,6 +117,7 @@ def standings(loaded: LoadedGame) -> str:
     reason = fill_seats(outcome.reason, loaded) if outcome.reason else ""
     if not outcome.winners:  # a non-seat opponent (Gustave) won; the reason names it
         verdict, reason = reason, ""
+        rows = [*opponent_row(loaded), *rows]
     elif outcome.is_draw:
         verdict = "Shared victory."
     else:
@@ -98,7 +125,20 @@ def standings(loaded: LoadedGame) -> str:
     note = data_note(loaded)
     if note.strip("_").lower() in (verdict + reason).lower():  # the engine already said it
         note = ""
-    return "\n".join([verdict, *rows, reason, note]).strip()
+    # The cause leads ("The draw pile ran out for the third time; …"), then who won and the table.
+    return "\n".join([reason, verdict, *rows, note]).strip()
+
+
+def opponent_row(loaded: LoadedGame) -> list[str]:
+    """'🏆 1. Gustave — 44' when a non-seat opponent won (the view's `gustave_record`).
+
+    Without it the standings began at '2. alice' with nobody in first place (issue 15).
+    """
+    view = loaded.game.view(loaded.state, None)
+    record = getattr(view, "gustave_record", None)
+    if record is None or not getattr(view, "gustave_won", False):
+        return []
+    return [f"🏆 1. Gustave — {record}"]
 
 
 def data_note(loaded: LoadedGame) -> str:
@@ -134,13 +174,15 @@ def board_view(loaded: LoadedGame) -> discord.ui.View | None:
     for item in items:
         view.add_item(item)
     view.add_item(hand_button(loaded.record.pk, row=4))
+    if has_table(loaded.game.id):
+        view.add_item(table_button(loaded.record.pk, row=4))
     return view
 
 
 async def render_png(draw: Callable[..., bytes], game_id: str, *args: Any, **kwargs: Any) -> bytes:
-    """Render off the event loop; a drawing bug costs the picture, never the turn message."""
+    """Render off the event loop (pool + cache); a drawing bug costs the picture, never the turn."""
     try:
-        return await asyncio.to_thread(draw, game_id, *args, **kwargs)
+        return await render(draw, game_id, *args, **kwargs)
     except Exception:
         log.exception("Rendering %s failed; posting a placeholder picture", game_id)
         return placeholder_png(game_id)
@@ -160,8 +202,10 @@ async def board_panel(
     allowed = discord.AllowedMentions(
         everyone=False, roles=False, users=[discord.Object(id=u) for u in users]
     )
+    last = fill_seats(lines[-1], loaded) if lines else ""
+    alt = alt_text(loaded.game.id, view, loaded.names, last)
     return Panel(
-        content, board_embed(loaded, lines), image, BOARD_FILE, board_view(loaded), allowed
+        content, board_embed(loaded, lines), image, BOARD_FILE, board_view(loaded), allowed, alt
     )
 
 
@@ -171,7 +215,7 @@ async def hand_panel(loaded: LoadedGame, seat: int) -> Panel:
     image = await render_png(private_png, loaded.game.id, view, loaded.names)
     actions = loaded.game.legal_actions(loaded.state, seat) if loaded.state is not None else []
     if actions:
-        text = "Your move — " + fill_seats(loaded.game.prompt(loaded.state, seat), loaded)
+        text = "**Your turn** — " + own_prompt(loaded, seat) + card_texts(view)
     elif loaded.outcome is not None:
         text = "The game is over."
     else:
@@ -182,19 +226,63 @@ async def hand_panel(loaded: LoadedGame, seat: int) -> Panel:
     components = discord.ui.View(timeout=None)
     for item in action_items(loaded.record.pk, loaded.record.version, actions, rows=5):
         components.add_item(item)
-    return Panel("", embed, image, HAND_FILE, components, discord.AllowedMentions.none())
+    alt = alt_text(loaded.game.id, view, loaded.names)
+    return Panel("", embed, image, HAND_FILE, components, discord.AllowedMentions.none(), alt)
+
+
+async def table_message(loaded: LoadedGame) -> dict[str, Any]:
+    """Keyword arguments of the ephemeral "Whole table" answer: an embed with the full picture."""
+    view = loaded.game.view(loaded.state, None)
+    image = await render_png(table_png, loaded.game.id, view, loaded.names)
+    embed = discord.Embed(title=f"Whole table — {loaded.game.title}", colour=COLOUR)
+    embed.set_image(url=f"attachment://{TABLE_FILE}")
+    embed.set_footer(text=footer(loaded) + " · tap the picture to zoom")
+    alt = alt_text(loaded.game.id, view, loaded.names)
+    file = discord.File(io.BytesIO(image), filename=TABLE_FILE, description=alt or None)
+    return {"embed": embed, "file": file}
+
+
+def card_texts(view: Any) -> str:
+    """The full texts of the cards the player is choosing between (a view's `card_texts`)."""
+    texts = getattr(view, "card_texts", ()) or ()
+    lines = [f"**{name}** — {text}" for name, text in texts]
+    return ("\n\n" + "\n".join(lines))[:3500] if lines else ""
 
 
 def lobby_text(loaded: LoadedGame) -> str:
     """The lobby message: game, options, seats taken and how to join."""
     game = loaded.game
-    options = ", ".join(f"{k}={v}" for k, v in loaded.record.options.items()) or "defaults"
     seats = "\n".join(f"{i + 1}. {name}" for i, name in enumerate(loaded.names))
+    notes = "".join(f"\n{note}" for note in lobby_notes(game, loaded.record.options))
     return (
-        f"**{game.title}** lobby ({game.min_players}–{game.max_players} players; "
-        f"options: {options})\n{seats}\n"
+        f"**{game.title}** lobby ({player_range(game)}; options: "
+        f"{option_labels(game, loaded.record.options)}){notes}\n{seats}\n"
         "Join with the button or `/game join`; the creator starts with `/game start`."
     )
+
+
+def player_range(game: Game) -> str:
+    """'2 players' or '1–4 players' (never '2–2 players')."""
+    if game.min_players == game.max_players:
+        return plural(game.min_players, "player")
+    return f"{game.min_players}–{game.max_players} players"
+
+
+def option_labels(game: Game, options: dict[str, Any]) -> str:
+    """Options as players read them: 'Business-class rows 3 · Row rule numbered'."""
+    fields = game.Options.model_fields
+    parts = []
+    for key, value in options.items():
+        field = fields.get(key)
+        title = (field.title if field is not None else None) or key.replace("_", " ").capitalize()
+        shown = ("on" if value else "off") if isinstance(value, bool) else str(value)
+        parts.append(f"{title} {shown}")
+    return " · ".join(parts) or "defaults"
+
+
+def lobby_notes(game: Game, options: dict[str, Any]) -> list[str]:
+    """Extra lobby lines a game declares (`lobby_notes(options)`, e.g. Flight's house rule)."""
+    return list(game.lobby_notes(game.Options.model_validate(options)))
 
 
 def lobby_view(loaded: LoadedGame) -> discord.ui.View:

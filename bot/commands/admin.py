@@ -1,4 +1,4 @@
-"""/admin … — resume, abandon, replace, undo, verify, export (Manage Server or Manage Channels)."""
+"""/admin … — resume, abandon, replace, undo, verify, export (members with Manage Server)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,20 @@ import discord
 from discord import app_commands
 
 from bot.commands.ai import Level, admin_ai, admin_human
-from bot.flow import announce, bot_of, channel_id_of, is_admin, post_board, repost_board
+from bot.errors import UserFacingError
+from bot.flow import announce, bot_of, channel_id_of, post_board, repost_board
+
+# Discord's default_member_permissions can only require ALL of its bits, never one OF several, so
+# /admin asks for exactly one: Discord shows it to whoever has Manage Server (Administrators too)
+# and the run-time check below allows exactly the same people.
+ADMIN_PERMISSIONS = discord.Permissions(manage_guild=True)
+
+
+class NotServerManagerError(UserFacingError, app_commands.CheckFailure):
+    """/admin used by someone without Manage Server (a CheckFailure so discord.py reports it)."""
+
+    def __init__(self) -> None:
+        super().__init__("/admin needs the Manage Server permission on this server.")
 
 
 class AdminGroup(app_commands.Group):
@@ -20,12 +33,14 @@ class AdminGroup(app_commands.Group):
             name="admin",
             description="Admin tools for this channel's game",
             guild_only=True,
-            default_permissions=discord.Permissions(manage_channels=True),
+            default_permissions=ADMIN_PERMISSIONS,
         )
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        """Re-check at run time: channel overrides can change what default_permissions allowed."""
-        return is_admin(interaction)
+        """Re-check at run time: a server's Integrations overrides can show /admin to anyone."""
+        if not interaction.permissions >= ADMIN_PERMISSIONS:
+            raise NotServerManagerError
+        return True
 
     @app_commands.command(name="resume", description="Re-post the board and ping whoever must act")
     async def resume(self, interaction: discord.Interaction) -> None:

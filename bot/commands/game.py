@@ -22,8 +22,10 @@ from bot.flow import (
 from bot.present import lobby_text, lobby_view, status_line
 from bot.services.ai import add_ai_seat
 from bot.services.clock import TableOptions, table_text
+from bot.services.games import LoadedGame
 from rules import GAMES, Game, get_game
-from rules.core import RulesError
+from rules.core import RulesError, messages
+from rules.core.messages import plural
 
 RULES_LIMIT = 1900
 
@@ -91,7 +93,7 @@ class GameGroup(app_commands.Group):
         bot = bot_of(interaction)
         loaded = await bot.service.load_latest(channel_id_of(interaction))
         seat = bot.service.seat_of(loaded, interaction.user.id)
-        lines = await bot.service.recent_events(loaded.record.channel_id, seat, limit=15)
+        lines = await bot.service.story(loaded.record.channel_id, seat, limit=15)
         from bot.present import fill_seats
 
         text = "\n".join(f"• {fill_seats(line, loaded)}" for line in lines) or "Nothing yet."
@@ -105,10 +107,13 @@ class GameGroup(app_commands.Group):
     async def rules(
         self, interaction: discord.Interaction, game: str | None = None, topic: str | None = None
     ) -> None:
-        """Rules text for a game and topic."""
-        await interaction.response.send_message(
-            (await rules_for(interaction, game)).rules_text(topic)[:RULES_LIMIT], ephemeral=True
-        )
+        """Rules text for a game and topic; with no game here and none named, ask which game."""
+        engine = await rules_for(interaction, game)
+        if engine is None:
+            text = messages.which_game(list(GAMES.values()))
+        else:
+            text = messages.rules_page(engine, topic)
+        await interaction.response.send_message(text[:RULES_LIMIT], ephemeral=True)
 
     @rules.autocomplete("topic")
     async def rules_topic(
@@ -119,6 +124,8 @@ class GameGroup(app_commands.Group):
         try:
             engine = await rules_for(interaction, chosen)
         except RulesError:
+            return []
+        if engine is None:
             return []
         topics = [t for t in engine.rules_topics() if current.lower() in t.lower()]
         return [app_commands.Choice(name=t, value=t) for t in topics[:25]]
@@ -134,8 +141,8 @@ class GameGroup(app_commands.Group):
         await announce(interaction, text, note="Abandoned.")
 
 
-async def rules_for(interaction: discord.Interaction, game_id: str | None) -> Game:
-    """The named game, else this channel's game, else the first registered one."""
+async def rules_for(interaction: discord.Interaction, game_id: str | None) -> Game | None:
+    """The named game, else this channel's game, else None (the caller asks which game)."""
     if game_id:
         return get_game(game_id)
     if interaction.channel_id is not None:
@@ -143,7 +150,7 @@ async def rules_for(interaction: discord.Interaction, game_id: str | None) -> Ga
             return (await bot_of(interaction).service.load(interaction.channel_id)).game
         except RulesError:
             pass
-    return next(iter(GAMES.values()))
+    return None
 
 
 async def open_lobby(interaction: discord.Interaction, game: Game, options: dict[str, Any]) -> None:
@@ -184,15 +191,21 @@ async def mygames_command(interaction: discord.Interaction) -> None:
         return
     away = await away_note(interaction)
     lines = [away] if away else []
-    for loaded in games:
-        record = loaded.record
-        where = f"https://discord.com/channels/{record.guild_id}/{record.channel_id}"
-        if record.board_message_id:
-            where += f"/{record.board_message_id}"
-        state = "lobby" if loaded.state is None else status_line(loaded)
-        if loaded.state is not None and bot.service.seat_of(loaded, interaction.user.id) in (
-            loaded.active_seats
-        ):
-            state = "**your turn** — " + state
-        lines.append(f"• {loaded.game.title} in <#{record.channel_id}>: {state} ({where})")
+    user_id = interaction.user.id
+    lines += [mygames_line(loaded, bot.service.seat_of(loaded, user_id)) for loaded in games]
     await interaction.followup.send("\n".join(lines)[:2000], ephemeral=True)
+
+
+def mygames_line(loaded: LoadedGame, seat: int | None) -> str:
+    """One game for /mygames, worded for the reader, with a markdown link to its board."""
+    record = loaded.record
+    where = f"https://discord.com/channels/{record.guild_id}/{record.channel_id}"
+    if record.board_message_id:
+        where += f"/{record.board_message_id}"
+    if loaded.state is None:
+        state = f"lobby, {plural(len(loaded.seats), 'player')} so far"
+    else:
+        # mid-sentence: "Takeoff! in #plane: **your turn** — Play cards…"
+        state = status_line(loaded, seat).split("\n")[0].replace("**Your turn**", "**your turn**")
+    link = "board" if record.board_message_id else "channel"
+    return f"• {loaded.game.title} in <#{record.channel_id}>: {state} — [go to the {link}]({where})"

@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 
 from bot.flow import bot_of, channel_id_of, publish
-from bot.present import fill_seats
+from bot.present import status_line
 from bot.services.games import LoadedGame
 from rules.core import Action
 
@@ -73,5 +73,5 @@ async def play_command(interaction: discord.Interaction, action: str) -> None:
     after = result.loaded
     text = f"✅ {label}"
     if after.state is not None and seat is not None and seat in after.active_seats:
-        text += "\nStill your move — " + fill_seats(after.game.prompt(after.state, seat), after)
+        text += "\n" + status_line(after, seat)
     await interaction.followup.send(text, ephemeral=True)

@@ -18,6 +18,7 @@ from bot.errors import UserFacingError, report
 from bot.flow import bot_of, channel_id_of, is_admin
 from bot.render import charts
 from bot.render import replay as replay_render
+from bot.render.alt import clip
 from bot.services.history import HistoryItem, HistoryPage, HistoryService, PlayerStats
 from bot.services.timeline import GameLog, load_log, turn_views
 from rules import GAMES
@@ -215,7 +216,11 @@ async def stats_command(
         return
     image = await asyncio.to_thread(charts.ratings_png, lines)
     embed.set_image(url="attachment://rating.png")
-    file = discord.File(io.BytesIO(image), filename="rating.png")
+    alt = clip(
+        f"Rating chart of {who.display_name}: "
+        + "; ".join(f"{title} {values[-1]:.1f} after {len(values)}" for title, values in lines)
+    )
+    file = discord.File(io.BytesIO(image), filename="rating.png", description=alt)
     await interaction.followup.send(embed=embed, file=file, ephemeral=True)
 
 
@@ -276,7 +281,7 @@ async def replay_command(
         else f"🎬 {title} at turn {turn} of {turns - 1}."
     )
     channel = bot.get_partial_messageable(channel_id_of(interaction))
-    file = discord.File(io.BytesIO(data), filename=name)
+    file = discord.File(io.BytesIO(data), filename=name, description=clip(text))
     await channel.send(text, file=file, allowed_mentions=discord.AllowedMentions.none())
     await interaction.followup.send("Replay posted.", ephemeral=True)
 

@@ -25,6 +25,14 @@ class Draw(Protocol):
         ...
 
 
+class Describe(Protocol):
+    """Alt text: the picture of `view` in words (whose turn, scores, the last move)."""
+
+    def __call__(self, view: Any, *, names: Sequence[str], last: str = "") -> str:
+        """At most 1,024 characters."""
+        ...
+
+
 class Renderer(Protocol):
     """How one game's views become pictures."""
 
@@ -43,6 +51,16 @@ class Renderer(Protocol):
         """A compact picture of a turn in progress (edited after each step); None = the board."""
         ...
 
+    @property
+    def table(self) -> Draw | None:
+        """The whole table, when the board (the turn picture) shows only part of it."""
+        ...
+
+    @property
+    def alt(self) -> Describe | None:
+        """Alt text for every picture of the game (public and private views)."""
+        ...
+
 
 @dataclass(frozen=True)
 class Pictures:
@@ -51,6 +69,8 @@ class Pictures:
     board: Draw
     private: Draw
     live: Draw | None = None
+    table: Draw | None = None
+    alt: Describe | None = None
 
 
 @dataclass(frozen=True)
@@ -63,12 +83,17 @@ class Entry:
 
 # Renderers by game id; a new game adds its engine to rules.ENGINES and its pictures here.
 _RENDERERS: dict[str, Renderer] = {
-    "takeoff": Pictures(board=takeoff.render_board, private=takeoff.render_private),
-    "flight": Pictures(board=flight.render_board, private=flight.render_private),
+    "takeoff": Pictures(
+        board=takeoff.render_board, private=takeoff.render_private, alt=takeoff.alt_text
+    ),
+    "flight": Pictures(
+        board=flight.render_board, private=flight.render_private, alt=flight.alt_text
+    ),
     "first-in-flight": Pictures(
         board=first_in_flight.render_board,
         private=first_in_flight.render_private,
-        live=first_in_flight.render_live,
+        table=first_in_flight.render_table,
+        alt=first_in_flight.alt_text,
     ),
 }
 
@@ -102,6 +127,33 @@ def private_png(game_id: str, view: BaseModel, names: Sequence[str]) -> bytes:
     renderer = renderer_for(game_id)
     image = renderer.private(view, names=names) if renderer else _placeholder(game_id)
     return to_png(image)
+
+
+def has_table(game_id: str) -> bool:
+    """True when the game's turn picture leaves part of the table out (it has a `table`)."""
+    renderer = renderer_for(game_id)
+    return renderer is not None and renderer.table is not None
+
+
+def table_png(game_id: str, view: BaseModel, names: Sequence[str]) -> bytes:
+    """The whole table as PNG bytes (every mat, the display), for the "Whole table" button."""
+    renderer = renderer_for(game_id)
+    if renderer is None or renderer.table is None:
+        return public_png(game_id, view, names)
+    return to_png(renderer.table(view, names=names))
+
+
+def alt_text(game_id: str, view: BaseModel, names: Sequence[str], last: str = "") -> str:
+    """The picture in words for screen readers (≤ 1,024 characters); `last` is the last move."""
+    renderer = renderer_for(game_id)
+    describe = renderer.alt if renderer is not None else None
+    if describe is None:
+        return f"{game_id} picture."
+    try:
+        return str(describe(view, names=names, last=last))[:1024]
+    except Exception:  # alt text must never cost the turn message
+        log.exception("Alt text for %s failed", game_id)
+        return f"{game_id} picture; the text below describes the turn."
 
 
 def placeholder_png(game_id: str) -> bytes:

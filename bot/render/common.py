@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 
@@ -11,19 +12,57 @@ from PIL import Image, ImageColor, ImageDraw, ImageFont
 
 FONT_DIR = Path(__file__).resolve().parents[2] / "assets" / "fonts"
 
-# Seat colours in seat order; chosen to stay distinct for colour-blind players on dark and light.
-SEAT_COLOURS = ("#f2c230", "#2f7fd8", "#d8452f", "#3fa34d", "#9b59b6")
+# Seat colours in seat order, from the Okabe–Ito palette (designed for colour-blind readers):
+# yellow, blue, vermillion, bluish green, reddish purple. tests/render/test_phone.py checks that
+# they stay apart under simulated deuteranopia, protanopia and tritanopia; every picture also
+# names the seat (or shows its symbol) beside the colour, so colour is never the only cue.
+SEAT_COLOURS = ("#f0e442", "#0072b2", "#d55e00", "#009e73", "#cc79a7")
+# One shape per seat, drawn beside or inside the colour.
+SEAT_SYMBOLS = ("●", "■", "▲", "◆", "★")
 BACKGROUND = "#f7f4ec"
 INK = "#1f2430"
-MUTED = "#7a7f8c"
+MUTED = "#676c78"  # dark enough for small text on BACKGROUND (contrast 5:1)
 HIGHLIGHT = "#ff7a00"
 
+# The phone rule (tests/render/test_phone.py): shown 400 px wide, no text is smaller than
+# PHONE_GLYPH_PX (ink height of "Hg", cap top to descender), and a picture is at most
+# PHONE_ASPECT times as tall as it is wide, so it fits a phone screen without scrolling.
+PHONE_WIDTH = 400
+PHONE_GLYPH_PX = 9.0
+PHONE_ASPECT = 1.8
 
-@lru_cache(maxsize=32)
-def font(size: int, *, bold: bool = False) -> ImageFont.FreeTypeFont:
-    """The shipped DejaVu Sans at `size` px (cached: loading a TTF is slow)."""
+_traced: list[set[tuple[int, bool]]] = []
+
+
+@lru_cache(maxsize=64)
+def _load(size: int, bold: bool) -> ImageFont.FreeTypeFont:
+    """Load a shipped TTF once per size (loading is slow)."""
     name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
     return ImageFont.truetype(str(FONT_DIR / name), size)
+
+
+def font(size: int, *, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """The shipped DejaVu Sans at `size` px."""
+    if _traced:
+        _traced[-1].add((size, bold))
+    return _load(size, bold)
+
+
+@contextmanager
+def trace_fonts() -> Iterator[set[tuple[int, bool]]]:
+    """Collect every (size, bold) a renderer asks for inside the block (for the phone rule)."""
+    sizes: set[tuple[int, bool]] = set()
+    _traced.append(sizes)
+    try:
+        yield sizes
+    finally:
+        _traced.pop()
+
+
+def glyph_height(size: int, *, bold: bool = False) -> int:
+    """Rendered ink height of "Hg" at `size` px: what the eye reads as the text's height."""
+    _, top, _, bottom = _load(size, bold).getbbox("Hg")
+    return int(bottom - top)
 
 
 def canvas(
@@ -36,7 +75,16 @@ def canvas(
 
 def text_width(text: str, size: int, *, bold: bool = False) -> int:
     """Width in pixels of `text` in the shipped font."""
-    return int(font(size, bold=bold).getlength(text))
+    if _traced:
+        _traced[-1].add((size, bold))
+    return _width(text, size, bold)
+
+
+@lru_cache(maxsize=8192)
+def _width(text: str, size: int, bold: bool) -> int:
+    """Measured once per text and size: fitting and wrapping ask for the same widths each turn
+    (a third of the drawing time before this cache)."""
+    return int(_load(size, bold).getlength(text))
 
 
 def fit_text(text: str, max_width: int, size: int, *, bold: bool = False) -> str:
@@ -49,11 +97,26 @@ def fit_text(text: str, max_width: int, size: int, *, bold: bool = False) -> str
 
 
 def to_png(image: Image.Image) -> bytes:
-    """Encode deterministically (no timestamps or metadata) so equal input gives equal bytes."""
+    """Encode deterministically (no timestamps or metadata) so equal input gives equal bytes.
+
+    The pictures are flat colours plus anti-aliased text edges, so a 256-colour palette loses
+    nothing a player sees (bench/render.py prints the mean and worst pixel error) and makes
+    zlib's work 3–4x smaller; zlib level 1 on palette data costs little size (bench figures).
+    """
+    if image.mode == "RGB":
+        image = image.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     buffer = io.BytesIO()
-    # zlib level 6 without optimize: 3.5x faster than optimize=True for ~7 % more bytes
-    # (bench/render.py), and every move encodes two images.
-    image.save(buffer, format="PNG", compress_level=6)
+    image.save(buffer, format="PNG", compress_level=PNG_LEVEL)
+    return buffer.getvalue()
+
+
+PNG_LEVEL = 1
+
+
+def to_png_full(image: Image.Image, level: int = 6) -> bytes:
+    """The previous encoding (full colour, zlib level 6): the bench's baseline."""
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG", compress_level=level)
     return buffer.getvalue()
 
 
@@ -78,9 +141,46 @@ def centred(
     bold: bool = False,
     fill: str = INK,
 ) -> None:
-    """Text fitted into `box` and centred in it."""
+    """Text centred in `box`: wrapped onto more lines when the box is tall enough, else cut.
+
+    Names are wrapped rather than cut ("Jerusalem (Ly…" read as a different town, issue 15).
+    """
     x0, y0, x1, y1 = box
-    line = fit_text(text, x1 - x0 - 4, size, bold=bold)
-    draw.text(
-        ((x0 + x1) // 2, (y0 + y1) // 2), line, font=font(size, bold=bold), fill=fill, anchor="mm"
-    )
+    step = round(size * 1.2)
+    lines = wrap_text(text, x1 - x0 - 4, size, bold=bold, max_lines=max(1, (y1 - y0) // step))
+    top = (y0 + y1) // 2 - step * (len(lines) - 1) // 2
+    for i, line in enumerate(lines):
+        draw.text(
+            ((x0 + x1) // 2, top + i * step),
+            line,
+            font=font(size, bold=bold),
+            fill=fill,
+            anchor="mm",
+        )
+
+
+def wrap_text(
+    text: str, max_width: int, size: int, *, bold: bool = False, max_lines: int = 2
+) -> list[str]:
+    """`text` split at spaces (and at newlines) into at most `max_lines` lines that fit.
+
+    Only the last line is cut with an ellipsis, and only when the words do not fit at all.
+    """
+    lines: list[str] = []
+    words = [w for part in text.split("\n") for w in [*part.split(" "), "\n"]][:-1]
+    current = ""
+    for word in words:
+        if word == "\n":
+            lines.append(current)
+            current = ""
+            continue
+        candidate = f"{current} {word}" if current else word
+        if current and text_width(candidate, size, bold=bold) > max_width:
+            lines.append(current)
+            current = word
+        else:
+            current = candidate
+    lines.append(current)
+    if len(lines) > max_lines:
+        lines = [*lines[: max_lines - 1], " ".join(lines[max_lines - 1 :])]
+    return [fit_text(line, max_width, size, bold=bold) for line in lines]

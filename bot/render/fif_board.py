@@ -24,7 +24,7 @@ from rules.first_in_flight.view import GameView, PawnView
 WIDTH = 960
 MARGIN = 16
 INNER = WIDTH - 2 * MARGIN
-GUSTAVE_COLOUR = "#8f9399"
+GUSTAVE_COLOUR = "#5f6368"  # apart from every seat colour for colour-blind eyes (test_phone)
 WHITE = "#ffffff"
 PANEL = "#fffdf7"
 LINE = "#cfc8b6"

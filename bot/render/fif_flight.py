@@ -19,6 +19,7 @@ from bot.render.fif_board import (
 )
 from bot.render.fif_board import text as draw_text
 from bot.render.fif_mat import FLIGHT_COLOURS
+from rules.core.messages import plural
 from rules.first_in_flight.view import FlightView, RowView
 
 CARD_W, CARD_H, CARD_GAP = 94, 128, 6
@@ -168,9 +169,7 @@ def _totals(draw: ImageDraw.ImageDraw, flight: FlightView, y: int, *, odds_aid: 
     descend = "Descend: not yet"
     if flight.descended:
         left = flight.landing_left
-        descend = (
-            f"Descend {flight.descend_value} · {left} landing draw{'' if left == 1 else 's'} left"
-        )
+        descend = f"Descend {flight.descend_value} · {plural(left, 'landing draw')} left"
     colour = (CRASH if flight.crashed else SAFE) if flight.descended else MUTED
     draw_text(draw, (x + 410, y + 4), descend, 15, fill=colour, max_width=265)
     draw_text(draw, (x + 690, y + 4), f"Draw pile: {flight.cards_left}", 15)

@@ -20,6 +20,7 @@ from bot.render.fif_board import (
     text,
     wrap,
 )
+from rules.core.messages import plural
 from rules.first_in_flight.view import GameView, SeatView
 
 MAT_GAP = 12
@@ -174,7 +175,7 @@ def draw_mat(
         max_width=pilot_w,
     )
     coin(draw, x + 10, y + 44)
-    stats = f"{seat.coins} coins   Record {seat.record}"
+    stats = f"{plural(seat.coins, 'coin')}   Record {seat.record}"
     if seat.record and seat.record_year:
         stats += f" (Year {seat.record_year})"
     stats += f"   Flights {seat.flights}"
@@ -205,7 +206,7 @@ def draw_mat(
     text(
         draw,
         (x + 10, cy),
-        f"Deck: {seat.deck_size} to draw · {whole} cards in all",
+        f"Deck: {seat.deck_size} to draw · {plural(whole, 'card')} in all",
         14,
         bold=True,
         fill=MUTED,

@@ -6,35 +6,32 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
+from bot.render import alt, fif_phone
+from bot.render import fif_track as phone
 from bot.render.common import BACKGROUND, HIGHLIGHT, INK, MUTED, canvas, font, tint
 from bot.render.fif_board import (
     INNER,
     MARGIN,
     WIDTH,
+    board_key,
     display_height,
     draw_display,
     draw_track,
     seat_colour,
     seat_name,
     text,
+    wrap,
 )
 from bot.render.fif_chart import (
     REC_H,
     draw_record_track,
     draw_standings,
     standings_height,
-    view_entries,
 )
 from bot.render.fif_flight import draw_flight, flight_height
 from bot.render.fif_mat import (
-    MAT_GAP,
-    MAT_W,
-    draw_mat,
     draw_mats,
-    draw_private,
-    mat_height,
     mats_height,
-    private_height,
 )
 from rules.first_in_flight.view import GameView
 
@@ -103,8 +100,8 @@ def _footer(draw: ImageDraw.ImageDraw, view: GameView, y: int, *, legend: bool) 
         text(draw, (MARGIN, y + (26 if legend else 4)), note, 14, bold=True, fill=MUTED)
 
 
-def render_board(view: GameView, *, names: Sequence[str], odds_aid: bool = True) -> Image.Image:
-    """The public table: Flight, track, records, Year, display and every mat (odds if enabled)."""
+def render_table(view: GameView, *, names: Sequence[str], odds_aid: bool = True) -> Image.Image:
+    """The whole table (960 px, to open and zoom): Flight, track, records, display, every mat."""
     track = draw_track(view)
     parts = [HEADER_H]
     parts.append(standings_height(view) if view.over else 0)
@@ -130,56 +127,85 @@ def render_board(view: GameView, *, names: Sequence[str], odds_aid: bool = True)
     return image
 
 
+def _status_colour(view: GameView) -> str:
+    """The status bar's colour: the deciding seat's, grey otherwise."""
+    return seat_colour(view.deciding) if view.deciding is not None and not view.over else MUTED
+
+
+def _acting_seat(view: GameView) -> int:
+    """The seat whose mat the turn picture shows: the flyer, the decider, else the first."""
+    if view.flight is not None:
+        return view.flight.seat
+    return view.deciding if view.deciding is not None else 0
+
+
+def _legend_lines(view: GameView) -> list[str]:
+    """The pawn key under the track (and the stand-in data note)."""
+    lines = ["Pawn numbers: turn order (1 acts next). Slashed pawn: crashed, must Recover."]
+    if view.stand_in:
+        lines.append("Card data: unofficial stand-in set")
+    return [w for line in lines for w in wrap(line, phone.INNER, phone.SMALL)]
+
+
+def render_board(view: GameView, *, names: Sequence[str], odds_aid: bool = True) -> Image.Image:
+    """The turn picture for a phone: the Flight (while one is on) or the track, the records and
+    the acting player's mat; at the end, the result. The whole table is `render_table`."""
+    seat = view.seats[_acting_seat(view)] if view.seats else None
+    legend = _legend_lines(view)
+    parts: list[int] = [phone.HEADER_H]
+    if view.over:
+        parts.append(fif_phone.standings_height(view) + 6)
+    if view.flight is not None:
+        parts.append(fif_phone.flight_height(view.flight, names, odds_aid=odds_aid) + 4)
+    else:
+        parts.append(phone.track_layout(board_key(view))[1] + 10)
+    parts.append(phone.records_height(view, names))
+    if seat is not None and not view.over:
+        parts.append(fif_phone.mat_height(seat, names) + 10)
+    parts.append(8 + 20 * len(legend))
+    image, draw = canvas(phone.WIDTH, sum(parts), BACKGROUND)
+    phone.header(draw, view, "First in Flight", _status(view, names), _status_colour(view))
+    y = phone.HEADER_H
+    if view.over:
+        fif_phone.draw_standings(draw, view, names, y)
+        y += fif_phone.standings_height(view) + 6
+    if view.flight is not None:
+        fif_phone.draw_flight(draw, view.flight, names, y, odds_aid=odds_aid)
+        y += fif_phone.flight_height(view.flight, names, odds_aid=odds_aid) + 4
+    else:
+        image.paste(phone.draw_track(view), (0, y))
+        y += phone.track_layout(board_key(view))[1] + 10
+    phone.draw_records(draw, view, names, y)
+    y += phone.records_height(view, names)
+    if seat is not None and not view.over:
+        acting = view.deciding == seat.seat or view.flight is not None
+        y = fif_phone.draw_mat(draw, seat, names, y, acting=acting) + 10
+    for line in legend:
+        draw.text((phone.MARGIN, y + 2), line, font=font(phone.SMALL), fill=MUTED)
+        y += 20
+    return image
+
+
 def render_private(view: GameView, *, names: Sequence[str], odds_aid: bool = True) -> Image.Image:
-    """One seat's view: its own mat and Flight, plus the cards only it has seen."""
-    seat = view.viewer if view.viewer is not None else 0
-    mat = view.seats[seat]
-    flight = view.flight if view.flight is not None and view.flight.seat == seat else None
-    side_w = INNER - MAT_W - MAT_GAP
-    body = max(mat_height(mat), private_height(view, side_w))
-    flight_h = flight_height(flight, odds_aid=odds_aid) if flight is not None else 0
-    image, draw = canvas(WIDTH, HEADER_H + flight_h + body + FOOTER_H - 16, BACKGROUND)
-    _header(draw, view, names, f"First in Flight — {seat_name(names, seat)}")
-    y = HEADER_H
+    """One seat's view for a phone: its Flight (when flying), its mat and what only it sees."""
+    me = view.viewer if view.viewer is not None else 0
+    seat = view.seats[me]
+    flight = view.flight if view.flight is not None and view.flight.seat == me else None
+    flight_h = fif_phone.flight_height(flight, names, odds_aid=odds_aid) + 4 if flight else 0
+    mat_h = fif_phone.mat_height(seat, names) + 10
+    height = phone.HEADER_H + flight_h + mat_h + fif_phone.private_height(view) + 8
+    image, draw = canvas(phone.WIDTH, height, BACKGROUND)
+    title = f"First in Flight — {seat_name(names, me)}"
+    phone.header(draw, view, title, _status(view, names), _status_colour(view))
+    y = phone.HEADER_H
     if flight is not None:
-        draw_flight(draw, flight, names, y, odds_aid=odds_aid)
+        fif_phone.draw_flight(draw, flight, names, y, odds_aid=odds_aid)
         y += flight_h
-    draw_mat(draw, mat, names, MARGIN, y, body, acting=view.deciding == seat)
-    draw_private(draw, view, MARGIN + MAT_W + MAT_GAP, y, side_w, body)
-    _footer(draw, view, y + body + 4, legend=False)
+    y = fif_phone.draw_mat(draw, seat, names, y, acting=view.deciding == me) + 10
+    fif_phone.draw_private(draw, view, y)
     return image
 
 
-def render_flight(view: GameView, *, names: Sequence[str], odds_aid: bool = True) -> Image.Image:
-    """A compact live-Flight picture (public): the Flight panel and the flying player's mat."""
-    if view.flight is None:
-        return render_board(view, names=names, odds_aid=odds_aid)
-    mat = view.seats[view.flight.seat]
-    flight_h = flight_height(view.flight, odds_aid=odds_aid)
-    body = mat_height(mat)
-    image, draw = canvas(WIDTH, HEADER_H + flight_h + body + FOOTER_H - 16, BACKGROUND)
-    _header(draw, view, names, "First in Flight")
-    draw_flight(draw, view.flight, names, HEADER_H, odds_aid=odds_aid)
-    y = HEADER_H + flight_h
-    draw_mat(draw, mat, names, MARGIN, y, body, acting=True)
-    _records(draw, view, names, MARGIN + MAT_W + MAT_GAP, y)
-    _footer(draw, view, y + body + 4, legend=False)
-    return image
-
-
-def _records(
-    draw: ImageDraw.ImageDraw, view: GameView, names: Sequence[str], x: int, y: int
-) -> None:
-    """Every record, best first: what the flying player is trying to beat."""
-    rows = sorted(view_entries(view), key=lambda e: (-e[1], e[0] is None, e[0] or 0))
-    text(draw, (x, y + 4), "Records", 16, bold=True)
-    for i, (seat, record, _) in enumerate(rows):
-        row_y = y + 32 + i * 26
-        draw.ellipse(
-            (x, row_y + 2, x + 16, row_y + 18), fill=seat_colour(seat), outline=INK, width=2
-        )
-        text(draw, (x + 24, row_y), f"{record}  {seat_name(names, seat)}", 15, max_width=MAT_W - 30)
-
-
-# The bot edits the live turn message with this picture while a player keeps acting.
-render_live = render_flight
+def alt_text(view: GameView, *, names: Sequence[str], last: str = "") -> str:
+    """The picture in words (≤ 1,024 characters), for screen readers and images turned off."""
+    return alt.first_in_flight(view, names, last)

@@ -3,35 +3,42 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from bot.render import alt
 from bot.render.common import (
     BACKGROUND,
     HIGHLIGHT,
     INK,
     MUTED,
     SEAT_COLOURS,
+    SEAT_SYMBOLS,
     canvas,
     centred,
     fit_text,
     font,
     seat_name,
+    text_width,
     tint,
 )
+from rules.core.messages import plural
 from rules.flight.view import CardView, FlightGameView, FlightView, ObstacleView
 
-WIDTH = 900
-MARGIN = 16
-LABEL_W = 128
-SLOT_W = 104
-CARD_W = 96
-CARD_H = 64
-ROW_H = 112
-HEADER_H = 76
-SEAT_ROW_H = 26
-HAND_CARD_W = 100
-HAND_CARD_H = 132
+WIDTH = 600  # a phone shows it 400 px wide: the smallest text (15 px) reads at ~9.3 px
+MARGIN = 12
+SMALL = 15
+COL_GAP = 8
+COL_W = (WIDTH - 2 * MARGIN - 3 * COL_GAP) // 4
+HEADER_H = 96
+HEAD_H = 50  # route name and state above each column
+SLOT_H = 54
+SLOT_GAP = 6
+NUM_W = 28
+HAND_CARD_W = 112
+HAND_CARD_H = 150
+PER_ROW = 5
 
 WHITE = "#ffffff"
 EMPTY_FILL = "#ece7da"
@@ -54,26 +61,25 @@ PHASE_WORDS = {
 
 def _header(draw: ImageDraw.ImageDraw, view: FlightGameView, names: Sequence[str]) -> None:
     """Title, hand number, dealer, match rule and whose turn it is."""
-    draw.text((MARGIN, 10), "Flight", font=font(26, bold=True), fill=INK)
+    draw.text((MARGIN, 8), "Flight", font=font(24, bold=True), fill=INK)
     goal = (
-        f"match to {view.target} points"
-        if view.match == "target"
-        else f"match of {view.hands_to_play} hand{'s' if view.hands_to_play != 1 else ''}"
+        f"to {view.target} points" if view.match == "target" else plural(view.hands_to_play, "hand")
     )
     info = f"Hand {view.hand_number} · dealer {seat_name(names, view.dealer)} · {goal}"
-    draw.text((MARGIN + 100, 18), fit_text(info, WIDTH - 140, 15), font=font(15), fill=MUTED)
+    draw.text((MARGIN + 96, 14), fit_text(info, WIDTH - 120, 16), font=font(16), fill=MUTED)
     if view.over:
         winners = " & ".join(seat_name(names, w) for w in view.winners)
         status, colour = f"Match over — {winners} won", LANDING
     else:
         assert view.turn is not None
-        status = f"Turn: {seat_name(names, view.turn)} — {PHASE_WORDS[view.phase]}"
+        symbol = SEAT_SYMBOLS[view.turn % len(SEAT_SYMBOLS)]
+        status = f"{symbol} {seat_name(names, view.turn)} — {PHASE_WORDS[view.phase]}"
         colour = SEAT_COLOURS[view.turn % len(SEAT_COLOURS)]
-    draw.rounded_rectangle((MARGIN, 44, WIDTH - MARGIN, 70), radius=6, fill=tint(colour, 0.75))
+    draw.rounded_rectangle((MARGIN, 46, WIDTH - MARGIN, 84), radius=6, fill=tint(colour, 0.7))
     draw.text(
-        (MARGIN + 10, 48),
-        fit_text(status, WIDTH - 60, 16, bold=True),
-        font=font(16, bold=True),
+        (MARGIN + 10, 54),
+        fit_text(status, WIDTH - 2 * MARGIN - 20, 19, bold=True),
+        font=font(19, bold=True),
         fill=INK,
     )
 
@@ -81,125 +87,179 @@ def _header(draw: ImageDraw.ImageDraw, view: FlightGameView, names: Sequence[str
 # ---------------------------------------------------------------- table
 
 
-def _slot_box(row_y: int, index: int) -> tuple[int, int, int, int]:
-    """The card rectangle of slot `index` (0 = Aeroplane, 1–5 = stops, 6 = Safe Landing)."""
-    x = MARGIN + LABEL_W + index * SLOT_W
-    return (x, row_y + 8, x + CARD_W, row_y + 8 + CARD_H)
+def _column_x(index: int) -> int:
+    """Left edge of route column `index` (0–3)."""
+    return MARGIN + index * (COL_W + COL_GAP)
 
 
-def _route_label(draw: ImageDraw.ImageDraw, flight: FlightView, y: int) -> None:
-    """Route name, colour and state at the left of a row."""
-    draw.rounded_rectangle(
-        (MARGIN, y + 8, MARGIN + 10, y + 8 + CARD_H), radius=3, fill=flight.colour
-    )
-    draw.text(
-        (MARGIN + 16, y + 10),
-        fit_text(flight.name, LABEL_W - 20, 15, bold=True),
-        font=font(15, bold=True),
-        fill=INK,
-    )
-    draw.text((MARGIN + 16, y + 30), flight.colour_name, font=font(12), fill=MUTED)
+def _slot_box(column: int, index: int) -> tuple[int, int, int, int]:
+    """Slot `index` (0 = Aeroplane, 1–5 = stops, 6 = Safe Landing) of a route column."""
+    x = _column_x(column)
+    y = HEADER_H + HEAD_H + index * (SLOT_H + SLOT_GAP)
+    return (x, y, x + COL_W, y + SLOT_H)
+
+
+def _route_head(draw: ImageDraw.ImageDraw, flight: FlightView, column: int) -> None:
+    """Route name and state above its column, with a bar in the route colour."""
+    x, y = _column_x(column), HEADER_H
+    draw.rounded_rectangle((x, y, x + COL_W, y + 6), radius=3, fill=flight.colour)
+    name = fit_text(flight.name, COL_W, 17, bold=True)
+    draw.text((x, y + 8), name, font=font(17, bold=True), fill=INK)
     if flight.landed:
-        state, colour = "LANDED", LANDING
+        state, colour = "✔ LANDED", LANDING
     elif flight.blocked:
-        state, colour = "HELD UP", "#c0392b"
+        state, colour = "✗ HELD UP", "#b3261e"
     elif flight.started and flight.next_number > 5:
         state, colour = "ready to land", LANDING
     elif flight.started:
         state, colour = f"needs {flight.next_number}", INK
     else:
         state, colour = "not started", MUTED
-    draw.text((MARGIN + 16, y + 50), state, font=font(12, bold=True), fill=colour)
+    draw.text(
+        (x, y + 29),
+        fit_text(state, COL_W, SMALL, bold=True),
+        font=font(SMALL, bold=True),
+        fill=colour,
+    )
 
 
-def _empty_slot(
+def _lines(text: str, width: int) -> list[str]:
+    """A town name on at most two lines ('Jerusalem' / '(Lydda)')."""
+    if text_width(text, SMALL) <= width:
+        return [text]
+    head, _, tail = text.partition(" (")
+    if tail:
+        return [fit_text(head, width, SMALL), fit_text("(" + tail, width, SMALL)]
+    words = text.split()
+    for cut in range(len(words) - 1, 0, -1):
+        first = " ".join(words[:cut])
+        if text_width(first, SMALL) <= width:
+            return [first, fit_text(" ".join(words[cut:]), width, SMALL)]
+    return [fit_text(text, width, SMALL)]
+
+
+def _slot(
     draw: ImageDraw.ImageDraw,
     box: tuple[int, int, int, int],
-    top: str,
-    bottom: str,
+    mark: str,
+    words: list[str],
+    colour: str | None,
     *,
-    next_up: bool,
+    next_up: bool = False,
+    raised: bool = False,
 ) -> None:
-    """An unfilled position: a pale outline with its label."""
-    outline = HIGHLIGHT if next_up else "#cfc8b6"
-    draw.rounded_rectangle(
-        box, radius=6, fill=EMPTY_FILL, outline=outline, width=2 if next_up else 1
+    """A position: its number (or ✈) at the left, the town at the right; filled in route colour.
+
+    `raised` keeps one line at the top, clear of an obstacle badge along the bottom.
+    """
+    x0, y0, x1, y1 = box
+    if colour is None:
+        outline = HIGHLIGHT if next_up else "#bdb5a1"
+        draw.rounded_rectangle(
+            box, radius=6, fill=EMPTY_FILL, outline=outline, width=4 if next_up else 1
+        )
+        ink, num_ink = MUTED, MUTED
+    else:
+        draw.rounded_rectangle(box, radius=6, fill=colour, outline=INK, width=1)
+        draw.rounded_rectangle((x0 + NUM_W, y0 + 3, x1 - 3, y1 - 3), radius=4, fill=WHITE)
+        ink, num_ink = INK, WHITE
+    draw.text(
+        (x0 + NUM_W // 2 + 1, (y0 + y1) // 2),
+        mark,
+        font=font(17, bold=True),
+        fill=num_ink,
+        anchor="mm",
     )
-    x0, y0, x1, y1 = box
-    centred(draw, (x0, y0 + 4, x1, y0 + 26), top, 13, bold=True, fill=MUTED)
-    centred(draw, (x0, y0 + 30, x1, y1 - 4), bottom, 11, fill=MUTED)
+    if raised:
+        words = [fit_text(" ".join(words), x1 - x0 - NUM_W - 8, SMALL)]
+    top = y0 + 4 if raised else (y0 + y1) // 2 - 10 * len(words)
+    for i, line in enumerate(words):
+        draw.text((x0 + NUM_W + 5, top + i * 20), line, font=font(SMALL), fill=ink)
 
 
-def _filled_slot(
-    draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], top: str, bottom: str, colour: str
+def _badge(obstacle: ObstacleView) -> str:
+    """An obstacle as words: 'FOG ✗' while it stops the flight, 'Fog ✓' once cancelled."""
+    return f"{obstacle.name} ✓" if obstacle.cancelled else f"{obstacle.name.upper()} ✗"
+
+
+def _flight_column(
+    draw: ImageDraw.ImageDraw, flight: FlightView, column: int, *, on_empty: bool = False
 ) -> None:
-    """A laid card in its route colour."""
-    draw.rounded_rectangle(box, radius=6, fill=colour, outline=INK, width=1)
-    x0, y0, x1, y1 = box
-    draw.rounded_rectangle((x0 + 4, y0 + 30, x1 - 4, y1 - 4), radius=4, fill=WHITE)
-    centred(draw, (x0, y0 + 4, x1, y0 + 28), top, 14, bold=True, fill=WHITE)
-    centred(draw, (x0 + 4, y0 + 30, x1 - 4, y1 - 4), bottom, 11, fill=INK)
+    """One route from Aeroplane (top) through stops 1–5 to Safe Landing, with its obstacles.
 
-
-def _alternative_slot(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], town: str) -> None:
-    """A position replaced by an Alternative Route: the town is skipped."""
-    draw.rounded_rectangle(box, radius=6, fill=SPECIAL_COLOURS["alt"], outline=INK, width=1)
-    x0, y0, x1, y1 = box
-    centred(draw, (x0, y0 + 4, x1, y0 + 26), "Alt. Route", 13, bold=True, fill=WHITE)
-    centred(draw, (x0, y0 + 30, x1, y1 - 4), f"skips {town}", 11, fill=WHITE)
-
-
-def _obstacle_badge(draw: ImageDraw.ImageDraw, x: int, y: int, obstacle: ObstacleView) -> None:
-    """A Fog/Customs marker under its Route card; ticked with its remedy once cancelled."""
-    colour = SPECIAL_COLOURS[obstacle.kind]
-    box = (x, y, x + CARD_W, y + 16)
-    if obstacle.cancelled:
-        label = f"{obstacle.name} ✓ {obstacle.cancelled_by or ''}"
-        draw.rounded_rectangle(box, radius=4, fill=tint(colour, 0.7), outline=colour)
-        centred(draw, box, label.replace("Alternative", "Alt."), 9, fill=INK)
-    else:
-        draw.rounded_rectangle(box, radius=4, fill=colour, outline="#c0392b", width=2)
-        centred(draw, box, f"{obstacle.name.upper()} ✗", 10, bold=True, fill=WHITE)
-
-
-def _flight_row(draw: ImageDraw.ImageDraw, flight: FlightView, y: int) -> None:
-    """One route from Aeroplane through stops 1–5 to Safe Landing, with its obstacles."""
-    if flight.blocked or flight.landed:
-        tint = "#f6dcd8" if flight.blocked else "#d9efe0"
-        draw.rectangle((MARGIN - 6, y + 2, WIDTH - MARGIN + 6, y + ROW_H - 4), fill=tint)
-    _route_label(draw, flight, y)
-    plane = _slot_box(y, 0)
-    if flight.started:
-        _filled_slot(draw, plane, "✈", "Aeroplane", flight.colour)
-    else:
-        _empty_slot(draw, plane, "✈", "Aeroplane", next_up=False)
-    for stop in flight.stops:
-        box = _slot_box(y, stop.number)
-        next_up = flight.started and not flight.blocked and stop.number == flight.next_number
-        if stop.filled == "route":
-            _filled_slot(draw, box, str(stop.number), stop.town, flight.colour)
-        elif stop.filled == "alternative":
-            _alternative_slot(draw, box, stop.town)
-        else:
-            _empty_slot(draw, box, str(stop.number), stop.town, next_up=next_up)
-    landing = _slot_box(y, 6)
-    if flight.landed:
-        _filled_slot(draw, landing, "Safe", "Landing", LANDING)
-    else:
-        ready = flight.started and flight.next_number == 6 and not flight.blocked
-        _empty_slot(draw, landing, "Safe", "Landing", next_up=ready)
-    _obstacles(draw, flight, y)
-
-
-def _obstacles(draw: ImageDraw.ImageDraw, flight: FlightView, y: int) -> None:
-    """Obstacle badges stacked under the Route card each lies beside (newest last)."""
-    stacked: dict[int, int] = {}
+    `on_empty`: the column is drawn over the cached empty table, so plain empty slots are
+    already there and are skipped (only what moved is drawn per turn).
+    """
+    tinted = flight.blocked or flight.landed
+    if tinted:
+        fill = "#f6dcd8" if flight.blocked else "#d9efe0"
+        x = _column_x(column)
+        bottom = _slot_box(column, 6)[3] + 3
+        draw.rectangle((x - 3, HEADER_H + HEAD_H - 4, x + COL_W + 3, bottom), fill=fill)
+    skip_empty = on_empty and not tinted
+    _route_head(draw, flight, column)
+    width = COL_W - NUM_W - 8
+    beside: dict[int, list[ObstacleView]] = {}
     for obstacle in flight.obstacles:
-        depth = stacked.get(obstacle.beside, 0)
-        stacked[obstacle.beside] = depth + 1
-        x0, _, _, y1 = _slot_box(y, obstacle.beside)
-        if depth < 2:  # two badges fit; a third on the same card is rare and shown by the log
-            _obstacle_badge(draw, x0, y1 + 3 + depth * 18, obstacle)
+        beside.setdefault(obstacle.beside, []).append(obstacle)
+    if flight.started or not skip_empty:
+        plane = flight.colour if flight.started else None
+        _slot(draw, _slot_box(column, 0), "✈", ["Aeroplane"], plane, raised=0 in beside)
+    for stop in flight.stops:
+        box = _slot_box(column, stop.number)
+        next_up = flight.started and not flight.blocked and stop.number == flight.next_number
+        if stop.filled == "alternative":
+            colour = SPECIAL_COLOURS["alt"]
+            _slot(
+                draw, box, "↷", ["Alt. Route", fit_text(f"skips {stop.town}", width, SMALL)], colour
+            )
+        elif stop.filled == "route":
+            raised = stop.number in beside
+            _slot(
+                draw, box, str(stop.number), _lines(stop.town, width), flight.colour, raised=raised
+            )
+        elif next_up or not skip_empty:
+            _slot(draw, box, str(stop.number), _lines(stop.town, width), None, next_up=next_up)
+    ready = flight.started and flight.next_number == 6 and not flight.blocked
+    if flight.landed or ready or not skip_empty:
+        landing = LANDING if flight.landed else None
+        _slot(draw, _slot_box(column, 6), "⚑", ["Safe", "Landing"], landing, next_up=ready)
+    for index, obstacles in beside.items():
+        _obstacles(draw, _slot_box(column, index), obstacles)
+
+
+TableKey = tuple[tuple[str, ...], ...]
+
+
+@lru_cache(maxsize=8)
+def _empty_table(key: TableKey) -> Image.Image:
+    """Every route column with all its slots empty (static: drawn once per set of routes)."""
+    image, draw = canvas(WIDTH, _slot_box(0, 6)[3] + 4, BACKGROUND)
+    width = COL_W - NUM_W - 8
+    for column, towns in enumerate(key):
+        _slot(draw, _slot_box(column, 0), "✈", ["Aeroplane"], None)
+        for number, town in enumerate(towns, 1):
+            _slot(draw, _slot_box(column, number), str(number), _lines(town, width), None)
+        _slot(draw, _slot_box(column, 6), "⚑", ["Safe", "Landing"], None)
+    return image
+
+
+def _obstacles(
+    draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], obstacles: list[ObstacleView]
+) -> None:
+    """Obstacle badges across the bottom of the Route card they lie beside (newest last)."""
+    x0, _, x1, y1 = box
+    shown = obstacles[-1:]  # the newest decides; the log tells the rest
+    for obstacle in shown:
+        colour = SPECIAL_COLOURS[obstacle.kind]
+        label = fit_text(_badge(obstacle), x1 - x0 - 10, SMALL, bold=True)
+        badge = (x0 + 2, y1 - 22, x1 - 2, y1 + 4)
+        if obstacle.cancelled:
+            draw.rounded_rectangle(badge, radius=4, fill=tint(colour, 0.6), outline=colour)
+            centred(draw, badge, label, SMALL, bold=True, fill=INK)
+        else:
+            draw.rounded_rectangle(badge, radius=4, fill=colour, outline="#b3261e", width=2)
+            centred(draw, badge, label, SMALL, bold=True, fill=WHITE)
 
 
 # ---------------------------------------------------------------- footer
@@ -229,92 +289,109 @@ def _route_name(card: CardView) -> str:
     return base.removesuffix(" Aeroplane").removesuffix(f" {card.number}")
 
 
-def _small_card(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], card: CardView) -> None:
-    """A compact card face (used for the exposed discard)."""
-    colour = card.colour or SPECIAL_COLOURS.get(card.kind, MUTED)
-    if card.kind == "route":
-        top, bottom = f"{_route_name(card)} {card.number}", card.town or ""
-    elif card.kind == "aeroplane":
-        top, bottom = f"{_route_name(card)} ✈", "Aeroplane"
-    else:
-        top, bottom = SHORT_TITLES.get(card.kind, (card.name, ""))
-    _filled_slot(draw, box, top, bottom, colour)
-
-
 def _pile(draw: ImageDraw.ImageDraw, view: FlightGameView, y: int) -> None:
     """The pack (face down, with its size) and the exposed discard."""
-    draw.text((MARGIN, y), "Pack", font=font(13, bold=True), fill=INK)
-    back = (MARGIN, y + 20, MARGIN + CARD_W, y + 20 + CARD_H)
+    w = 106
+    draw.text((MARGIN, y), "Pack", font=font(16, bold=True), fill=INK)
+    back = (MARGIN, y + 24, MARGIN + w, y + 24 + 66)
     draw.rounded_rectangle(back, radius=6, fill="#30415d", outline=INK)
-    centred(draw, back, f"{view.pack_size} cards", 14, bold=True, fill=WHITE)
-    x = MARGIN + SLOT_W + 8
-    draw.text((x, y), "Exposed discard", font=font(13, bold=True), fill=INK)
-    face = (x, y + 20, x + CARD_W, y + 20 + CARD_H)
-    if view.exposed_discard is None:
-        _empty_slot(draw, face, "—", "none", next_up=False)
+    centred(draw, back, plural(view.pack_size, "card"), 16, bold=True, fill=WHITE)
+    x = MARGIN + w + 10
+    draw.text((x, y), "Discard", font=font(16, bold=True), fill=INK)
+    face = (x, y + 24, x + w, y + 24 + 66)
+    card = view.exposed_discard
+    if card is None:
+        draw.rounded_rectangle(face, radius=6, fill=EMPTY_FILL, outline="#bdb5a1")
+        centred(draw, face, "none", SMALL, fill=MUTED)
+        return
+    colour = card.colour or SPECIAL_COLOURS.get(card.kind, MUTED)
+    if card.kind == "route":
+        top, bottom = f"{card.number}", _route_name(card)
+    elif card.kind == "aeroplane":
+        top, bottom = "✈", _route_name(card)
     else:
-        _small_card(draw, face, view.exposed_discard)
+        top, bottom = SHORT_TITLES.get(card.kind, (card.name, ""))
+    draw.rounded_rectangle(face, radius=6, fill=colour, outline=INK)
+    centred(draw, (face[0], face[1] + 4, face[2], face[1] + 30), top, 17, bold=True, fill=WHITE)
+    inner = (face[0] + 4, face[1] + 32, face[2] - 4, face[3] - 4)
+    draw.rounded_rectangle(inner, radius=4, fill=WHITE)
+    centred(draw, inner, bottom, SMALL, fill=INK)
 
 
 def _seats(draw: ImageDraw.ImageDraw, view: FlightGameView, names: Sequence[str], y: int) -> None:
-    """Each player: colour, name, cards in hand, match score, dealer/first-out/turn marks."""
-    x = MARGIN + 2 * SLOT_W + 40
+    """Each player: symbol, name, cards in hand, match score, dealer/first-out/turn marks."""
+    x = MARGIN + 240
     right = WIDTH - MARGIN
-    draw.text((x, y), "Player", font=font(13, bold=True), fill=INK)
-    draw.text((right - 200, y), "Cards", font=font(13, bold=True), fill=INK)
-    draw.text((right - 120, y), "Score", font=font(13, bold=True), fill=INK)
+    draw.text((x, y), "Player", font=font(16, bold=True), fill=INK)
+    draw.text((right - 118, y), "Cards", font=font(16, bold=True), fill=INK, anchor="ra")
+    draw.text((right, y), "Score", font=font(16, bold=True), fill=INK, anchor="ra")
     for seat in view.seats:
-        row = y + 20 + seat.seat * SEAT_ROW_H
+        row = y + 26 + seat.seat * 28
         colour = SEAT_COLOURS[seat.seat % len(SEAT_COLOURS)]
         if view.turn == seat.seat:
-            draw.rectangle((x - 6, row - 2, right, row + SEAT_ROW_H - 4), fill=tint(colour, 0.7))
-        draw.ellipse((x, row + 4, x + 12, row + 16), fill=colour, outline=INK)
-        marks = ("  (dealer)" if seat.is_dealer else "") + (
-            "  ★ first out" if seat.first_out else ""
-        )
-        label = fit_text(seat_name(names, seat.seat) + marks, right - 220 - x, 14)
-        draw.text((x + 20, row + 2), label, font=font(14), fill=INK)
-        draw.text((right - 200, row + 2), str(seat.hand_size), font=font(14, bold=True), fill=INK)
-        draw.text((right - 120, row + 2), str(seat.score), font=font(14, bold=True), fill=INK)
-    if view.winners:
+            draw.rectangle((x - 6, row - 2, right + 4, row + 25), fill=tint(colour, 0.65))
+        symbol = SEAT_SYMBOLS[seat.seat % len(SEAT_SYMBOLS)]
+        draw.text((x, row), symbol, font=font(17), fill=colour, stroke_width=1, stroke_fill=INK)
+        marks = (" (D)" if seat.is_dealer else "") + (" ★" if seat.first_out else "")
+        label = fit_text(seat_name(names, seat.seat) + marks, right - 150 - x - 24, 17)
+        draw.text((x + 24, row), label, font=font(17), fill=INK)
         draw.text(
-            (x, y + 24 + len(view.seats) * SEAT_ROW_H),
-            "Winner: " + " & ".join(seat_name(names, w) for w in view.winners),
-            font=font(14, bold=True),
-            fill=LANDING,
+            (right - 118, row), str(seat.hand_size), font=font(17, bold=True), fill=INK, anchor="ra"
         )
+        draw.text((right, row), str(seat.score), font=font(17, bold=True), fill=INK, anchor="ra")
 
 
-def _last_hand_line(view: FlightGameView, names: Sequence[str]) -> str:
-    """A one-line summary of the most recent finished hand."""
+def _last_hand_lines(view: FlightGameView, names: Sequence[str]) -> list[str]:
+    """The most recent finished hand, wrapped (and the legend for D and ★)."""
+    lines = ["(D) dealer · ★ first out this hand"]
     if not view.results:
-        return ""
+        return lines
     last = view.results[-1]
     route = next((f.name for f in view.flights if f.route == last.route), last.route)
     text = f"Hand {last.number}: {seat_name(names, last.lander)} landed on {route}"
     if last.first_out is not None:
         text += f"; {seat_name(names, last.first_out)} first out"
     scores = ", ".join(f"{seat_name(names, s)} {p:+d}" for s, p in enumerate(last.points))
-    return f"{text} ({scores})"
+    return [*wrap(f"{text} ({scores})", WIDTH - 2 * MARGIN, SMALL)[:3], *lines]
 
 
 def render_board(view: FlightGameView, *, names: Sequence[str]) -> Image.Image:
     """The public table from the public view: routes, obstacles, piles, players, turn."""
-    seats_h = 28 + len(view.seats) * SEAT_ROW_H + 24
-    footer_y = HEADER_H + 4 * ROW_H + 10
-    height = footer_y + max(seats_h, 20 + CARD_H + 10) + 34
+    return draw_board(view, names, static=True)
+
+
+def draw_board(view: FlightGameView, names: Sequence[str], *, static: bool) -> Image.Image:
+    """The table; `static` starts from the cached empty table and draws only what moved
+    (False draws every slot: the reference the cached picture must equal)."""
+    footer_y = _slot_box(0, 6)[3] + 16
+    seats_h = 30 + len(view.seats) * 28
+    notes = _last_hand_lines(view, names)
+    height = footer_y + max(seats_h, 96) + 12 + 20 * len(notes)
     image, draw = canvas(WIDTH, height, BACKGROUND)
+    flights = view.flights[:4]
+    if static:
+        image.paste(_empty_table(tuple(tuple(s.town for s in f.stops) for f in flights)), (0, 0))
     _header(draw, view, names)
-    for i, flight in enumerate(view.flights):
-        _flight_row(draw, flight, HEADER_H + i * ROW_H)
+    for i, flight in enumerate(flights):
+        _flight_column(draw, flight, i, on_empty=static)
     _pile(draw, view, footer_y)
     _seats(draw, view, names, footer_y)
-    line = _last_hand_line(view, names)
-    if line:
-        draw.text(
-            (MARGIN, height - 26), fit_text(line, WIDTH - 2 * MARGIN, 13), font=font(13), fill=MUTED
-        )
+    y = footer_y + max(seats_h, 96) + 8
+    for line in notes:
+        draw.text((MARGIN, y), line, font=font(SMALL), fill=MUTED)
+        y += 20
     return image
+
+
+def wrap(text: str, width: int, size: int) -> list[str]:
+    """Greedy word wrap in the shipped font."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and text_width(f"{lines[-1]} {word}", size) <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(fit_text(word, width, size))
+    return lines
 
 
 # ---------------------------------------------------------------- private hand
@@ -326,9 +403,9 @@ def _hand_card(
     """A full card face with its kind, name, town and penalty points."""
     colour = card.colour or SPECIAL_COLOURS.get(card.kind, MUTED)
     box = (x, y, x + HAND_CARD_W, y + HAND_CARD_H)
-    outline, width = (HIGHLIGHT, 4) if pending else ((INK, 2) if playable else (MUTED, 1))
+    outline, width = (HIGHLIGHT, 5) if pending else ((INK, 3) if playable else (MUTED, 1))
     draw.rounded_rectangle(box, radius=8, fill=colour, outline=outline, width=width)
-    inner = (x + 6, y + 34, x + HAND_CARD_W - 6, y + HAND_CARD_H - 30)
+    inner = (x + 5, y + 34, x + HAND_CARD_W - 5, y + HAND_CARD_H - 30)
     draw.rounded_rectangle(inner, radius=5, fill=WHITE)
     if card.kind == "route":
         title, route, middle = f"{card.number}", _route_name(card), card.town or ""
@@ -336,14 +413,17 @@ def _hand_card(
         title, route, middle = "✈", _route_name(card), "Aeroplane"
     else:
         title, route, middle = HAND_TITLES.get(card.kind, (card.name, "", ""))
-    centred(draw, (x, y + 6, x + HAND_CARD_W, y + 32), title, 16, bold=True, fill=WHITE)
-    centred(draw, (inner[0], inner[1] + 6, inner[2], inner[1] + 26), route, 11, bold=True)
-    centred(draw, (inner[0], inner[1] + 30, inner[2], inner[3] - 4), middle, 11)
+    centred(draw, (x, y + 5, x + HAND_CARD_W, y + 33), title, 20, bold=True, fill=WHITE)
+    centred(draw, (inner[0], inner[1] + 4, inner[2], inner[1] + 26), route, SMALL)
+    for i, line in enumerate(_lines(middle, inner[2] - inner[0] - 4)):
+        top = inner[1] + 30 + i * 20
+        centred(draw, (inner[0], top, inner[2], top + 20), line, SMALL)
+    mark = "▶ " if playable else ""
     centred(
         draw,
         (x, y + HAND_CARD_H - 28, x + HAND_CARD_W, y + HAND_CARD_H - 4),
-        f"{card.points} pts",
-        13,
+        f"{mark}{plural(card.points, 'pt')}",
+        16,
         bold=True,
         fill=WHITE,
     )
@@ -352,30 +432,41 @@ def _hand_card(
 def render_private(view: FlightGameView, *, names: Sequence[str]) -> Image.Image:
     """One seat's view: the same header plus the hand as cards with their point values."""
     hand = view.hand or ()
-    per_row = 8
-    rows = max(1, -(-len(hand) // per_row))
-    height = HEADER_H + 40 + rows * (HAND_CARD_H + 12) + 30
+    rows = max(1, -(-len(hand) // PER_ROW))
+    height = HEADER_H + 40 + rows * (HAND_CARD_H + 10) + 34
     image, draw = canvas(WIDTH, height, BACKGROUND)
     _header(draw, view, names)
-    who = seat_name(names, view.viewer) if view.viewer is not None else "?"
     total = sum(c.points for c in hand)
-    title = f"{who}'s hand — {len(hand)} cards, {total} points if caught holding them"
+    cards, points = plural(len(hand), "card"), plural(total, "point")
+    title = f"Your hand — {cards}, {points} if caught holding them"
     draw.text(
-        (MARGIN, HEADER_H + 8),
-        fit_text(title, WIDTH - 2 * MARGIN, 15),
-        font=font(15, bold=True),
+        (MARGIN, HEADER_H + 4),
+        fit_text(title, WIDTH - 2 * MARGIN, 17, bold=True),
+        font=font(17, bold=True),
         fill=INK,
     )
     if not hand:
-        draw.text((MARGIN, HEADER_H + 48), "No cards in hand.", font=font(15), fill=MUTED)
+        draw.text((MARGIN, HEADER_H + 44), "No cards in hand.", font=font(16), fill=MUTED)
     pending_done = False
+    gap = (WIDTH - 2 * MARGIN - PER_ROW * HAND_CARD_W) // (PER_ROW - 1)
     for i, card in enumerate(hand):
-        row, col = divmod(i, per_row)
+        row, col = divmod(i, PER_ROW)
         pending = not pending_done and view.pending is not None and card.code == view.pending.code
         pending_done = pending_done or pending
-        x = MARGIN + col * (HAND_CARD_W + 9)
-        y = HEADER_H + 36 + row * (HAND_CARD_H + 12)
+        x = MARGIN + col * (HAND_CARD_W + gap)
+        y = HEADER_H + 34 + row * (HAND_CARD_H + 10)
         _hand_card(draw, x, y, card, playable=card.code in view.playable, pending=pending)
     if view.playable:
-        draw.text((MARGIN, height - 24), "Black outline: playable now.", font=font(12), fill=MUTED)
+        note = "▶ and a black frame: playable now. Orange frame: being played."
+        draw.text(
+            (MARGIN, height - 26),
+            fit_text(note, WIDTH - 2 * MARGIN, SMALL),
+            font=font(SMALL),
+            fill=MUTED,
+        )
     return image
+
+
+def alt_text(view: FlightGameView, *, names: Sequence[str], last: str = "") -> str:
+    """The picture in words (≤ 1,024 characters), for screen readers and images turned off."""
+    return alt.flight(view, names, last)

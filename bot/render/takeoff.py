@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import NamedTuple
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageColor, ImageDraw
 
+from bot.render import alt
 from bot.render.common import (
-    BACKGROUND,
     HIGHLIGHT,
     INK,
     MUTED,
@@ -19,121 +20,144 @@ from bot.render.common import (
     text_width,
 )
 from rules.core import fill_names
+from rules.core.messages import plural
 from rules.takeoff import CardView, TakeoffView
 
-WIDTH = 960
-HEADER_H = 124
+WIDTH = 600  # a phone shows it 400 px wide: the smallest text (15 px) reads at ~9.3 px
+HEADER_H = 196  # players and piles above the plane
 LETTERS = "ABCDEF"
-SEAT = 42
-STEP = 46
-ROW_X0 = 176  # left edge of row 1's seats
-ROW_STEP = 56
-SEAT_Y0 = 62  # top of seat A, in board-layer coordinates
-AISLE = 26
-PLANE_TOP, PLANE_BOTTOM = 42, 390
-BOARD_H = 440
-CARD_W, CARD_H, CARD_GAP = 164, 214, 14
+SEAT = 44
+STEP = 50
+AISLE = 42
+ROW_STEP = 50
+SEAT_X0 = 52  # left edge of seat A, in plane-layer coordinates
+FUSE_X0, FUSE_X1 = 38, 402
+NOSE_H = 64
+LETTERS_H = 28
+SEAT_Y0 = NOSE_H + LETTERS_H  # top of row 1, in plane-layer coordinates
+TAIL_H = 46
+SIDE_X = 414  # the column right of the plane (legend on the board, the hand in private)
+SIDE_W = WIDTH - SIDE_X - 10
 BUSINESS_CARPET, ECONOMY_CARPET = "#e9a6a0", "#a8c3e6"
 BUSINESS_INK, ECONOMY_INK = "#a3281d", "#1f4f8f"
+TARGET = "#008a5e"
 _BANDS = {"seat": "#1f7a8c", "business": "#c0392b", "economy": "#2c4f8a", "any": "#6c4f9e"}
 _EVENT_BUSINESS_BAND = "#8e2b3a"
+SMALL = 15  # the smallest text size anywhere in these pictures
 
 
 def _seat_xy(row: int, letter: str) -> tuple[int, int]:
-    """Top-left corner of a seat square."""
+    """Top-left corner of a seat square in the plane layer (rows run nose to tail, downwards)."""
     index = LETTERS.index(letter)
-    y = SEAT_Y0 + index * STEP + (AISLE if index >= 3 else 0)
-    return ROW_X0 + (row - 1) * ROW_STEP, y
+    x = SEAT_X0 + index * STEP + (AISLE if index >= 3 else 0)
+    return x, SEAT_Y0 + (row - 1) * ROW_STEP
+
+
+def plane_height(rows: int) -> int:
+    """Height of the plane layer for `rows` rows."""
+    return SEAT_Y0 + rows * ROW_STEP + TAIL_H
+
+
+def _text_ink(colour: str) -> str:
+    """Black or white text, whichever reads better on `colour`."""
+    r, g, b = ImageColor.getrgb(colour)[:3]
+    return INK if 0.299 * r + 0.587 * g + 0.114 * b > 140 else "#ffffff"
 
 
 @lru_cache(maxsize=8)
 def _plane(business_rows: int, rows: int) -> Image.Image:
     """The static airplane (fuselage, carpets, empty seats, labels) for one Business split."""
-    image, draw = canvas(WIDTH, BOARD_H)
-    draw.ellipse((24, PLANE_TOP, 250, PLANE_BOTTOM), fill="#ffffff", outline=INK, width=3)
-    right = ROW_X0 + rows * ROW_STEP + 30
-    draw.rectangle((137, PLANE_TOP, right, PLANE_BOTTOM), fill="#ffffff")
-    draw.line((137, PLANE_TOP, right, PLANE_TOP), fill=INK, width=3)
-    draw.line((137, PLANE_BOTTOM, right, PLANE_BOTTOM), fill=INK, width=3)
-    tail = [(right, PLANE_TOP), (WIDTH - 12, PLANE_TOP - 40), (WIDTH - 12, PLANE_BOTTOM + 40)]
-    draw.polygon([*tail, (right, PLANE_BOTTOM)], fill="#ffffff", outline=INK)
-    draw.line((right, PLANE_TOP + 2, right, PLANE_BOTTOM - 2), fill="#ffffff", width=3)
-    mid = (PLANE_TOP + PLANE_BOTTOM) // 2
-    draw.polygon([(40, mid), (70, mid - 30), (70, mid + 30)], fill="#d9dde4")  # cockpit window
-    aisle_y = SEAT_Y0 + 3 * STEP
-    draw.rectangle((137, aisle_y - 2, right, aisle_y + AISLE - 2), fill="#ece6d8")
+    height = plane_height(rows)
+    image, draw = canvas(SIDE_X, height)
+    body_bottom = height - TAIL_H
+    draw.ellipse((FUSE_X0, 4, FUSE_X1, 4 + 2 * NOSE_H + 20), fill="#ffffff", outline=INK, width=3)
+    draw.rectangle((FUSE_X0, NOSE_H, FUSE_X1, body_bottom), fill="#ffffff")
+    draw.line((FUSE_X0, NOSE_H, FUSE_X0, body_bottom), fill=INK, width=3)
+    draw.line((FUSE_X1, NOSE_H, FUSE_X1, body_bottom), fill=INK, width=3)
+    tail = [
+        (FUSE_X0, body_bottom),
+        (FUSE_X1, body_bottom),
+        (FUSE_X1 - 120, height - 4),
+        (FUSE_X0 + 120, height - 4),
+    ]
+    draw.polygon(tail, fill="#ffffff", outline=INK)
+    draw.line((FUSE_X0 + 2, body_bottom, FUSE_X1 - 2, body_bottom), fill="#ffffff", width=3)
+    mid = (FUSE_X0 + FUSE_X1) // 2
+    draw.polygon([(mid, 16), (mid - 34, 40), (mid + 34, 40)], fill="#d9dde4")  # cockpit window
+    aisle_x = SEAT_X0 + 3 * STEP - 3
+    draw.rectangle((aisle_x, SEAT_Y0 - 6, aisle_x + AISLE, body_bottom - 4), fill="#ece6d8")
+    for letter in LETTERS:
+        x = _seat_xy(1, letter)[0] + SEAT // 2
+        draw.text((x, SEAT_Y0 - 14), letter, font=font(17, bold=True), fill=INK, anchor="mm")
     for row in range(1, rows + 1):
         _draw_row_base(draw, row, row <= business_rows)
-    for letter in LETTERS:
-        y = _seat_xy(1, letter)[1] + SEAT // 2
-        draw.text((150, y), letter, font=font(15, bold=True), fill=MUTED, anchor="mm")
-    _draw_class_labels(draw, business_rows, rows)
+    _draw_class_labels(image, business_rows, rows)
     return image
 
 
 def _draw_row_base(draw: ImageDraw.ImageDraw, row: int, business: bool) -> None:
     """Carpet, row number and six empty seats of one numbered row."""
-    x, _ = _seat_xy(row, "A")
+    _, y = _seat_xy(row, "A")
     carpet = BUSINESS_CARPET if business else ECONOMY_CARPET
     for letters in ("ABC", "DEF"):
-        top = _seat_xy(row, letters[0])[1] - 5
-        bottom = _seat_xy(row, letters[2])[1] + SEAT + 5
-        draw.rounded_rectangle((x - 5, top, x + SEAT + 5, bottom), radius=8, fill=carpet)
-    aisle_mid = SEAT_Y0 + 3 * STEP + AISLE // 2 - 2
+        left = _seat_xy(row, letters[0])[0] - 4
+        right = _seat_xy(row, letters[2])[0] + SEAT + 4
+        draw.rounded_rectangle((left, y - 3, right, y + SEAT + 3), radius=8, fill=carpet)
+    aisle_mid = SEAT_X0 + 3 * STEP - 3 + AISLE // 2
     colour = BUSINESS_INK if business else ECONOMY_INK
     draw.text(
-        (x + SEAT // 2, aisle_mid), str(row), font=font(15, bold=True), fill=colour, anchor="mm"
+        (aisle_mid, y + SEAT // 2), str(row), font=font(17, bold=True), fill=colour, anchor="mm"
     )
     for letter in LETTERS:
         sx, sy = _seat_xy(row, letter)
         draw.rounded_rectangle(
             (sx, sy, sx + SEAT, sy + SEAT), radius=7, fill="#fbfaf6", outline=MUTED
         )
-        draw.text((sx + SEAT // 2, sy + SEAT // 2), letter, font=font(13), fill=MUTED, anchor="mm")
+        draw.text(
+            (sx + SEAT // 2, sy + SEAT // 2), letter, font=font(SMALL), fill=MUTED, anchor="mm"
+        )
 
 
-def _draw_class_labels(draw: ImageDraw.ImageDraw, business_rows: int, rows: int) -> None:
-    """'Business' and 'Economy' over their rows."""
-    first_x = _seat_xy(1, "A")[0]
-    split_x = _seat_xy(business_rows + 1, "A")[0] - 7
-    last_x = _seat_xy(rows, "A")[0] + SEAT
-    y = PLANE_TOP - 18
-    draw.text(
-        ((first_x + split_x) // 2, y),
-        "BUSINESS",
-        font=font(14, bold=True),
-        fill=BUSINESS_INK,
-        anchor="mm",
+def _draw_class_labels(image: Image.Image, business_rows: int, rows: int) -> None:
+    """'BUSINESS' and 'ECONOMY' written sideways along their rows, left of the fuselage."""
+    spans = (
+        (1, business_rows, "BUSINESS", BUSINESS_INK),
+        (business_rows + 1, rows, "ECONOMY", ECONOMY_INK),
     )
-    draw.text(
-        ((split_x + last_x) // 2, y),
-        "ECONOMY",
-        font=font(14, bold=True),
-        fill=ECONOMY_INK,
-        anchor="mm",
-    )
+    for first, last, label, colour in spans:
+        if last < first:
+            continue
+        top = _seat_xy(first, "A")[1]
+        bottom = _seat_xy(last, "A")[1] + SEAT
+        strip, draw = canvas(bottom - top, 30)
+        draw.text(
+            ((bottom - top) // 2, 15), label, font=font(16, bold=True), fill=colour, anchor="mm"
+        )
+        draw.line((4, 28, bottom - top - 4, 28), fill=colour, width=3)
+        image.paste(strip.rotate(90, expand=True), (4, top))
+
+
+def _stone(draw: ImageDraw.ImageDraw, x: int, y: int, owner: int, size: int, label: str) -> None:
+    """A passenger stone: the owner's colour and shape (seat 1 round, seat 2 square)."""
+    box = (x, y, x + size, y + size)
+    colour = SEAT_COLOURS[owner]
+    if owner == 0:
+        draw.ellipse(box, fill=colour, outline=INK, width=2)
+    else:
+        draw.rounded_rectangle(box, radius=4, fill=colour, outline=INK, width=2)
+    if label:
+        centre = (x + size // 2, y + size // 2)
+        ink = _text_ink(colour)
+        draw.text(centre, label, font=font(SMALL + 1, bold=True), fill=ink, anchor="mm")
 
 
 def _draw_stones(draw: ImageDraw.ImageDraw, view: TakeoffView) -> None:
-    """A stone in its owner's colour on every taken seat."""
+    """A stone in its owner's colour and shape on every taken seat."""
     for row in view.rows:
         for letter, owner in zip(LETTERS, row.seats, strict=True):
-            if owner < 0:
-                continue
-            sx, sy = _seat_xy(row.number, letter)
-            draw.ellipse(
-                (sx + 4, sy + 4, sx + SEAT - 4, sy + SEAT - 4),
-                fill=SEAT_COLOURS[owner],
-                outline=INK,
-                width=2,
-            )
-            draw.text(
-                (sx + SEAT // 2, sy + SEAT // 2),
-                letter,
-                font=font(12, bold=True),
-                fill=INK,
-                anchor="mm",
-            )
+            if owner >= 0:
+                sx, sy = _seat_xy(row.number, letter)
+                _stone(draw, sx + 3, sy + 3, owner, SEAT - 6, letter)
 
 
 def _draw_marks(draw: ImageDraw.ImageDraw, view: TakeoffView) -> None:
@@ -142,16 +166,29 @@ def _draw_marks(draw: ImageDraw.ImageDraw, view: TakeoffView) -> None:
         for side, protected in enumerate(row.protected):
             if not protected:
                 continue
-            x, top = _seat_xy(row.number, LETTERS[3 * side])
-            bottom = _seat_xy(row.number, LETTERS[3 * side + 2])[1] + SEAT
+            left, y = _seat_xy(row.number, LETTERS[3 * side])
+            right = _seat_xy(row.number, LETTERS[3 * side + 2])[0] + SEAT
             draw.rounded_rectangle(
-                (x - 4, top - 4, x + SEAT + 4, bottom + 4), radius=9, outline=INK, width=4
+                (left - 4, y - 4, right + 4, y + SEAT + 4), radius=9, outline=INK, width=4
             )
     for label in view.last_seats:
         sx, sy = _seat_xy(int(label[:-1]), label[-1])
         draw.rounded_rectangle(
             (sx - 2, sy - 2, sx + SEAT + 2, sy + SEAT + 2), radius=8, outline=HIGHLIGHT, width=4
         )
+
+
+def _draw_targets(draw: ImageDraw.ImageDraw, targets: Sequence[str]) -> None:
+    """Seats the chosen card can take: a thick green frame and a + (shape as well as colour)."""
+    for label in targets:
+        sx, sy = _seat_xy(int(label[:-1]), label[-1])
+        draw.rounded_rectangle(
+            (sx - 1, sy - 1, sx + SEAT + 1, sy + SEAT + 1), radius=8, outline=TARGET, width=5
+        )
+        cx, cy = sx + SEAT - 11, sy + 11
+        draw.ellipse((cx - 9, cy - 9, cx + 9, cy + 9), fill=TARGET)
+        draw.line((cx - 5, cy, cx + 5, cy), fill="#ffffff", width=3)
+        draw.line((cx, cy - 5, cx, cy + 5), fill="#ffffff", width=3)
 
 
 def _tickets(left: int) -> str:
@@ -162,51 +199,48 @@ def _tickets(left: int) -> str:
 def _draw_player(
     draw: ImageDraw.ImageDraw, view: TakeoffView, seat: int, name: str, x: int
 ) -> None:
-    """One player's panel: colour, name, score, hand size, tickets; framed when to move."""
-    box = (x, 10, x + 330, HEADER_H - 12)
+    """One player's panel: stone, name, score, hand size, tickets; framed when to move."""
+    w = (WIDTH - 36) // 2
+    box = (x, 8, x + w, 122)
     to_move = view.turn == seat
     draw.rounded_rectangle(
         box,
         radius=12,
         fill="#ffffff",
         outline=HIGHLIGHT if to_move else MUTED,
-        width=4 if to_move else 1,
+        width=5 if to_move else 1,
     )
-    draw.ellipse((x + 14, 24, x + 46, 56), fill=SEAT_COLOURS[seat], outline=INK, width=2)
-    draw.text((x + 58, 26), fit_text(name, 200, 20, bold=True), font=font(20, bold=True), fill=INK)
+    _stone(draw, x + 12, 20, seat, 30, "")
     draw.text(
-        (x + 318, 24), f"{view.scores[seat]}", font=font(30, bold=True), fill=INK, anchor="ra"
+        (x + 52, 20), fit_text(name, w - 120, 21, bold=True), font=font(21, bold=True), fill=INK
     )
-    draw.text((x + 318, 60), "points", font=font(12), fill=MUTED, anchor="ra")
-    info = f"Hand {view.hand_sizes[seat]}   Tickets {_tickets(view.tickets_left[seat])}"
-    draw.text((x + 58, 56), info, font=font(15), fill=INK)
-    status = "to move" if to_move else ("changed last turn" if view.changed_last[seat] else "")
     draw.text(
-        (x + 58, 80), status, font=font(14, bold=to_move), fill=HIGHLIGHT if to_move else MUTED
+        (x + w - 12, 14), f"{view.scores[seat]}", font=font(34, bold=True), fill=INK, anchor="ra"
     )
+    draw.text((x + w - 12, 54), "points", font=font(SMALL), fill=MUTED, anchor="ra")
+    info = f"Hand {view.hand_sizes[seat]} · {_tickets(view.tickets_left[seat])}"
+    draw.text((x + 12, 62), info, font=font(17), fill=INK)
+    status = "▶ to move" if to_move else ("changed last turn" if view.changed_last[seat] else "")
+    draw.text((x + 12, 90), status, font=font(17, bold=to_move), fill=INK if to_move else MUTED)
 
 
 def _draw_header(draw: ImageDraw.ImageDraw, view: TakeoffView, names: Sequence[str]) -> None:
     """Both players and the pile counters."""
     _draw_player(draw, view, 0, names[0], 12)
-    _draw_player(draw, view, 1, names[1], WIDTH - 342)
-    mid = WIDTH // 2
-    lines = [
-        (f"Pass {view.pass_number} of 3", 16, True),
-        (f"Deck {view.deck_count} · Discard {view.discard_count}", 14, False),
-        (f"Top: {view.top_discard.name}" if view.top_discard else "Top: —", 13, False),
-        (f"Scoring {view.scoring} · {view.row_rule} rows", 13, False),
-    ]
-    y = 18
-    for text, size, bold in lines:
-        draw.text(
-            (mid, y),
-            fit_text(text, 240, size, bold=bold),
-            font=font(size, bold=bold),
-            fill=INK,
-            anchor="ma",
-        )
-        y += size + 9
+    _draw_player(draw, view, 1, names[1], WIDTH // 2 + 6)
+    line = f"Pass {view.pass_number} of 3 · Deck {view.deck_count} · Discard {view.discard_count}"
+    top = f"Top: {view.top_discard.name}" if view.top_discard else "Top: —"
+    rules = f"{top} · scoring {view.scoring} · {view.row_rule} rows"
+    draw.text(
+        (WIDTH // 2, 134),
+        fit_text(line, WIDTH - 24, 18, bold=True),
+        font=font(18, bold=True),
+        fill=INK,
+        anchor="ma",
+    )
+    draw.text(
+        (WIDTH // 2, 162), fit_text(rules, WIDTH - 24, 16), font=font(16), fill=INK, anchor="ma"
+    )
 
 
 def _status(view: TakeoffView, names: Sequence[str]) -> str:
@@ -214,7 +248,7 @@ def _status(view: TakeoffView, names: Sequence[str]) -> str:
     if view.over:
         a, b = view.scores
         if a == b:
-            result = f"a draw at {a} points"
+            result = f"a draw at {plural(a, 'point')}"
         else:
             winner = 0 if a > b else 1
             result = f"{names[winner]} wins {max(a, b)} to {min(a, b)}"
@@ -230,20 +264,57 @@ def _status(view: TakeoffView, names: Sequence[str]) -> str:
     return f"Turn {view.turn_no}: {who} to move."
 
 
+def _draw_status(draw: ImageDraw.ImageDraw, text: str, y: int) -> int:
+    """The status line(s) under the plane; returns the y below them."""
+    for line in _wrap(text, WIDTH - 24, 18, bold=True)[:3]:
+        draw.text((12, y), line, font=font(18, bold=True), fill=INK)
+        y += 24
+    return y
+
+
+def _legend(draw: ImageDraw.ImageDraw, view: TakeoffView, names: Sequence[str], y: int) -> None:
+    """Who each stone is, and what frames and rings mean (right of the plane)."""
+    x = SIDE_X
+    for seat in (0, 1):
+        _stone(draw, x, y, seat, 24, "")
+        draw.text(
+            (x + 32, y + 2),
+            fit_text(names[seat], SIDE_W - 34, 17, bold=True),
+            font=font(17, bold=True),
+            fill=INK,
+        )
+        y += 34
+    y += 10
+    keys = (
+        (INK, "Black frame: a single row of one colour (protected)"),
+        (HIGHLIGHT, "Orange ring: the last move"),
+    )
+    for colour, words in keys:
+        draw.rounded_rectangle((x, y, x + 24, y + 24), radius=6, outline=colour, width=4)
+        for i, line in enumerate(_wrap(words, SIDE_W - 34, SMALL)):
+            draw.text((x + 32, y + i * 19), line, font=font(SMALL), fill=INK)
+        y += 19 * len(_wrap(words, SIDE_W - 34, SMALL)) + 14
+
+
+def _plane_with(view: TakeoffView, targets: Sequence[str] = ()) -> Image.Image:
+    """The plane with stones, protected rows, the last move and (private) the card's targets."""
+    plane = _plane(view.business_rows, len(view.rows)).copy()
+    draw = ImageDraw.Draw(plane)
+    _draw_stones(draw, view)
+    _draw_marks(draw, view)
+    _draw_targets(draw, targets)
+    return plane
+
+
 def render_board(view: TakeoffView, *, names: Sequence[str]) -> Image.Image:
     """The public table: airplane, stones, protected rows, last move, scores and piles."""
-    plane = _plane(view.business_rows, len(view.rows)).copy()
-    image, draw = canvas(WIDTH, HEADER_H + BOARD_H + 40)
+    plane = _plane_with(view)
+    status = _wrap(_status(view, names), WIDTH - 24, 18, bold=True)[:3]
+    image, draw = canvas(WIDTH, HEADER_H + plane.height + 12 + 24 * len(status))
     _draw_header(draw, view, names)
-    board_draw = ImageDraw.Draw(plane)
-    _draw_stones(board_draw, view)
-    _draw_marks(board_draw, view)
     image.paste(plane, (0, HEADER_H))
-    footer_y = HEADER_H + BOARD_H + 6
-    status = fit_text(_status(view, names), WIDTH - 40, 17, bold=True)
-    draw.text((20, footer_y - 10), status, font=font(17, bold=True), fill=INK)
-    legend = "Framed = single row of one colour (protected)   Orange ring = last move"
-    draw.text((20, footer_y + 14), legend, font=font(13), fill=MUTED)
+    _legend(draw, view, names, HEADER_H + SEAT_Y0)
+    _draw_status(draw, _status(view, names), HEADER_H + plane.height + 6)
     return image
 
 
@@ -266,7 +337,7 @@ def _wrap(text: str, max_width: int, size: int, *, bold: bool = False) -> list[s
 def _band(card: CardView) -> tuple[str, str]:
     """Colour and caption of a card's top band."""
     if card.category == "seat":
-        return _BANDS["seat"], "SEAT CARD"
+        return _BANDS["seat"], f"SEAT · {(card.seat_type or '').upper()}"
     if card.category == "business":
         return _BANDS["business"], "BUSINESS-CLASS"
     check = " ✔" if card.check else ""
@@ -277,65 +348,138 @@ def _band(card: CardView) -> tuple[str, str]:
     return _BANDS["any"], "EVENT"
 
 
-def _draw_card(draw: ImageDraw.ImageDraw, card: CardView, x: int, y: int) -> None:
-    """One card face: band, name, a seat diagram for seat cards, effect text."""
-    draw.rounded_rectangle(
-        (x, y, x + CARD_W, y + CARD_H), radius=12, fill="#fffdf7", outline=INK, width=2
-    )
+def _card_lines(card: CardView, text_lines: int, w: int) -> tuple[list[str], list[str]]:
+    """A card's name lines and (at most `text_lines`) effect lines at card width `w`."""
+    name = _wrap(card.name, w - 16, 17, bold=True)[:2]
+    body = _wrap(card.text, w - 16, SMALL)
+    if len(body) > text_lines:
+        body = body[:text_lines]
+        body[-1] = fit_text(body[-1] + " …", w - 16, SMALL)
+    return name, body
+
+
+def _card_height(card: CardView, text_lines: int, w: int) -> int:
+    """Height of one card at width `w`."""
+    name, body = _card_lines(card, text_lines, w)
+    return 30 + 21 * len(name) + 19 * len(body) + 10
+
+
+def _draw_card(
+    draw: ImageDraw.ImageDraw, card: CardView, x: int, y: int, text_lines: int, w: int,
+    *, chosen: bool,
+) -> int:  # fmt: skip
+    """One card face (band, name, effect); returns the y below it. The chosen card is ringed."""
+    height = _card_height(card, text_lines, w)
     colour, caption = _band(card)
+    outline, width = (TARGET, 5) if chosen else (INK, 2)
     draw.rounded_rectangle(
-        (x, y, x + CARD_W, y + 30), radius=12, fill=colour, corners=(True, True, False, False)
+        (x, y, x + w, y + height), radius=10, fill="#fffdf7", outline=outline, width=width
     )
-    draw.text(
-        (x + CARD_W // 2, y + 15), caption, font=font(11, bold=True), fill="#ffffff", anchor="mm"
+    draw.rounded_rectangle(
+        (x + 2, y + 2, x + w - 2, y + 26),
+        radius=9,
+        fill=colour,
+        corners=(True, True, False, False),
     )
-    ty = y + 38
-    for line in _wrap(card.name, CARD_W - 16, 16, bold=True)[:2]:
-        draw.text((x + 8, ty), line, font=font(16, bold=True), fill=INK)
-        ty += 20
-    if card.category == "seat":
-        _draw_seat_diagram(draw, card.seat_type or "", x + 22, ty + 4)
-        ty += 34
-    for line in _wrap(card.text, CARD_W - 16, 12)[:7]:
-        draw.text((x + 8, ty + 4), line, font=font(12), fill=INK)
-        ty += 16
+    caption = fit_text(caption, w - 12, SMALL, bold=True)
+    draw.text((x + 8, y + 5), caption, font=font(SMALL, bold=True), fill="#ffffff")
+    ty = y + 30
+    name, body = _card_lines(card, text_lines, w)
+    for line in name:
+        draw.text((x + 8, ty), line, font=font(17, bold=True), fill=INK)
+        ty += 21
+    for line in body:
+        draw.text((x + 8, ty), line, font=font(SMALL), fill=INK)
+        ty += 19
+    return y + height + 8
 
 
-def _draw_seat_diagram(draw: ImageDraw.ImageDraw, seat_type: str, x: int, y: int) -> None:
-    """Six little seats with the card's seat type filled."""
-    kinds = ("window", "middle", "aisle", "aisle", "middle", "window")
-    for i, kind in enumerate(kinds):
-        sx = x + i * 19 + (8 if i >= 3 else 0)
-        fill = _BANDS["seat"] if kind == seat_type else "#ffffff"
-        draw.rectangle((sx, y, sx + 15, y + 20), fill=fill, outline=MUTED)
+def _fit_lines(cards: Sequence[CardView], room: int, w: int) -> int:
+    """The most effect lines per card that lets every card fit in `room` pixels (at least 1)."""
+    for lines in range(6, 0, -1):
+        if sum(_card_height(c, lines, w) + 8 for c in cards) <= room:
+            return lines
+    return 1
 
 
-def _draw_hand(draw: ImageDraw.ImageDraw, title: str, cards: Sequence[CardView], y: int) -> int:
-    """A titled row of cards; returns the y below it."""
-    draw.text((20, y), title, font=font(18, bold=True), fill=INK)
-    y += 30
-    if not cards:
-        draw.text((20, y), "(no cards)", font=font(15), fill=MUTED)
+class Column(NamedTuple):
+    """A titled column of cards: where it goes and how much room it has."""
+
+    title: str
+    cards: Sequence[CardView]
+    x: int
+    w: int
+    room: int
+
+
+def _cards_height(col: Column) -> int:
+    """Height `_draw_cards` will use (measured without drawing)."""
+    height = 22 * len(_wrap(col.title, col.w, 17, bold=True)[:2])
+    if not col.cards:
+        return height + 30
+    lines = _fit_lines(col.cards, col.room - 44, col.w)
+    return height + sum(4 + _card_height(card, lines, col.w) + 8 for card in col.cards)
+
+
+def _draw_cards(draw: ImageDraw.ImageDraw, col: Column, y: int, chosen: str | None) -> int:
+    """A titled column of cards; returns the y below it."""
+    for line in _wrap(col.title, col.w, 17, bold=True)[:2]:
+        draw.text((col.x, y), line, font=font(17, bold=True), fill=INK)
+        y += 22
+    if not col.cards:
+        draw.text((col.x, y + 4), "(no cards)", font=font(SMALL), fill=MUTED)
         return y + 30
-    for i, card in enumerate(cards):
-        _draw_card(draw, card, 20 + i * (CARD_W + CARD_GAP), y)
-    return y + CARD_H + 16
+    lines = _fit_lines(col.cards, col.room - 44, col.w)
+    for card in col.cards:
+        y = _draw_card(draw, card, col.x, y + 4, lines, col.w, chosen=card.id == chosen)
+    return y
+
+
+def _columns(view: TakeoffView, names: Sequence[str], room: int) -> list[Column]:
+    """Your hand beside the plane; during Pinch, both hands side by side instead of the plane
+    (a card is being taken, not a seat)."""
+    me = view.viewer if view.viewer is not None else 0
+    mine = f"Your hand ({len(view.hand)} of 5)"
+    if not view.shown_hand:
+        return [Column(mine, view.hand, SIDE_X, SIDE_W, room)]
+    half = (WIDTH - 36) // 2
+    theirs = f"{names[1 - me]}'s hand — take one"
+    return [
+        Column(mine, view.hand, 12, half, room),
+        Column(theirs, view.shown_hand, 24 + half, half, room),
+    ]
 
 
 def render_private(view: TakeoffView, *, names: Sequence[str]) -> Image.Image:
-    """One player's view: the header, their hand as cards, and a Pinch look at the other hand."""
-    rows = 2 if view.shown_hand else 1
-    height = HEADER_H + 20 + rows * (CARD_H + 50) + 30
-    image, draw = canvas(WIDTH, height, BACKGROUND)
-    _draw_header(draw, view, names)
+    """One player's view: the plane with the seats the chosen card can take, and their hand."""
     me = view.viewer if view.viewer is not None else 0
-    y = _draw_hand(
-        draw, f"{names[me]} — your hand ({len(view.hand)} of 5)", view.hand, HEADER_H + 10
-    )
-    if view.shown_hand:
-        title = f"{names[1 - me]}'s hand (Pinch a card — take one)"
-        y = _draw_hand(draw, title, view.shown_hand, y)
-    draw.text(
-        (20, height - 24), fit_text(_status(view, names), WIDTH - 40, 14), font=font(14), fill=MUTED
-    )
+    targets = view.targets if view.turn == me else ()
+    plane = None if view.shown_hand else _plane_with(view, targets)
+    room = plane.height - 10 if plane is not None else plane_height(len(view.rows)) - 10
+    chosen = view.pending.card if view.pending is not None and view.turn == me else None
+    columns = _columns(view, names, room)
+    # measure first: the picture grows only if a column needs more room than the plane
+    status = _wrap(_private_status(view, names, targets), WIDTH - 24, 18, bold=True)[:3]
+    tallest = max(_cards_height(col) for col in columns) + 8
+    body = max(plane.height, tallest) if plane is not None else tallest
+    image, draw = canvas(WIDTH, HEADER_H + body + 12 + 24 * len(status))
+    _draw_header(draw, view, names)
+    if plane is not None:
+        image.paste(plane, (0, HEADER_H))
+    for col in columns:
+        _draw_cards(draw, col, HEADER_H, chosen)
+    _draw_status(draw, _private_status(view, names, targets), HEADER_H + body + 6)
     return image
+
+
+def _private_status(view: TakeoffView, names: Sequence[str], targets: Sequence[str]) -> str:
+    """The status line, plus what the green frames mean while a card is being placed."""
+    line = _status(view, names)
+    if targets:
+        line += f" Green frames: the {len(targets)} places it can take."
+    return line
+
+
+def alt_text(view: TakeoffView, *, names: Sequence[str], last: str = "") -> str:
+    """The picture in words (≤ 1,024 characters), for screen readers and images turned off."""
+    return alt.takeoff(view, names, last)

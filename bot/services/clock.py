@@ -18,6 +18,7 @@ from pydantic import BaseModel, Field
 
 from bot.services.errors import NotInGameError, NotStartedError
 from bot.services.games import ActResult, GameService, LoadedGame
+from bot.services.replay import stored_event
 from bot.store import clocks as cs
 from bot.store.clocks import (
     DEADLINE,
@@ -31,7 +32,7 @@ from bot.store.clocks import (
     due_at,
 )
 from bot.store.repository import GameRecord
-from rules.core import Event, Game, RulesError
+from rules.core import Game, RulesError
 
 log = logging.getLogger(__name__)
 
@@ -463,7 +464,7 @@ class ClockService:
         """Public log lines since this seat last acted (seat placeholders unfilled)."""
         async with self.store.reading() as db:
             raw = await cs.events_since_turn(db, game_pk, seat, limit)
-        return [Event.model_validate(event).line_for(None) for event in raw]
+        return [stored_event(event)[0].line_for(None) for event in raw]
 
     # --- the scheduler's side ----------------------------------------------------------------
 
@@ -534,7 +535,7 @@ class ClockService:
         if not await cs.claim(db, c, new):
             return None
         raw = await cs.events_since_turn(db, c.game_pk, c.seat, DIGEST_LINES)
-        lines = tuple(Event.model_validate(e).line_for(None) for e in raw)
+        lines = tuple(stored_event(e)[0].line_for(None) for e in raw)
         left = cs.STAGE_LEFT[stage]
         user = loaded.user_of(c.seat)
         return Notice("remind", loaded, c.seat, user, c.deadline_at, left=left, digest=lines)

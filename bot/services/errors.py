@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from rules.core import RulesError
+from rules.core import RulesError, messages
 
 
 class NoGameHereError(RulesError):
     """The channel has no lobby or running game."""
 
     def __init__(self, message: str = "") -> None:
-        super().__init__(message or "There is no game in this channel — start one with /game new.")
+        super().__init__(message or messages.NO_GAME_HERE)
 
 
 class ChannelBusyError(RulesError):
@@ -20,7 +20,7 @@ class NotInGameError(RulesError):
     """The user has no seat in this game."""
 
     def __init__(self, message: str = "") -> None:
-        super().__init__(message or "You are not in this game.")
+        super().__init__(message or messages.NOT_IN_GAME)
 
 
 class AlreadyJoinedError(RulesError):

@@ -5,7 +5,6 @@ from __future__ import annotations
 import dataclasses
 import logging
 import secrets
-import sqlite3
 import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -24,8 +23,17 @@ from bot.services.errors import (
     UndoRefusedError,
 )
 from bot.services.history import record_finished
-from bot.services.replay import differences, exported, refuse_revealing, replay, rng_draws
-from bot.store import Store
+from bot.services.options import validated_options
+from bot.services.replay import (
+    differences,
+    exported,
+    refuse_revealing,
+    replay,
+    rng_draws,
+    stored_event,
+    with_names,
+)
+from bot.store import IntegrityError, Store
 from bot.store import repository as repo
 from bot.store.repository import ActionRecord, GameRecord, SeatRecord, StoredGame
 from rules.core import (
@@ -37,12 +45,16 @@ from rules.core import (
     RulesError,
     StaleActionError,
     UnknownGameError,
+    fill_names,
+    messages,
     seat_ref,
 )
+from rules.core.log import collapse
+from rules.core.messages import plural
 
 log = logging.getLogger(__name__)
 
-STALE_MESSAGE = "This prompt is out of date — the game has moved on."
+STALE_MESSAGE = messages.STALE
 
 
 @dataclass(frozen=True)
@@ -103,9 +115,8 @@ def turn_message(active: Sequence[int]) -> str:
     """'Not your turn — it is {seat1}'s turn.' with seat placeholders the bot fills in."""
     refs = [seat_ref(seat) for seat in active]
     if not refs:
-        return "Nobody can move now — the game is over."
-    who = refs[0] if len(refs) == 1 else ", ".join(refs[:-1]) + " and " + refs[-1]
-    return f"Not your turn — it is {who}'s turn."
+        return messages.GAME_OVER
+    return messages.not_your_turn(messages.join_names(refs))
 
 
 # Called inside the transaction of every committed state change (start, move, undo), after the
@@ -157,7 +168,7 @@ class GameService:
                     creator_id=creator_id,
                     now=now,
                 )
-            except sqlite3.IntegrityError:
+            except IntegrityError:
                 # Another process opened a game here between our check and this insert.
                 raise _busy(game) from None
             await repo.replace_seats(db, pk, (SeatRecord(0, creator_id, creator_name),), now)
@@ -241,7 +252,7 @@ class GameService:
             seat=seat,
             action=action.model_dump(mode="json"),
             user_id=user_id,
-            events=[event.model_dump(mode="json") for event in transition.events],
+            events=[with_names(event, before.names) for event in transition.events],
             now=self.clock(),
         )
         after = await self._commit_state(db, before, transition.state)
@@ -269,7 +280,31 @@ class GameService:
             if stored is None:
                 raise NoGameHereError()
             raw = await repo.fetch_recent_events(db, stored.record.pk, limit)
-        return [Event.model_validate(event).line_for(viewer_seat) for event in raw]
+        return [stored_event(event)[0].line_for(viewer_seat) for event in raw]
+
+    async def story(self, channel_id: int, viewer_seat: int | None, limit: int = 12) -> list[str]:
+        """The log as the board tells it: the last `limit` lines after routine ones collapse.
+
+        Each line names the players who held the seats when it happened (after `/admin replace`
+        too); lines stored before names were kept use today's names.
+        """
+        async with self.store.reading() as db:
+            stored = await repo.fetch_latest_game(db, channel_id)
+            if stored is None:
+                raise NoGameHereError()
+            raw = await repo.fetch_recent_events(db, stored.record.pk, limit * 4)
+        today = tuple(s.name for s in stored.seats)
+        # Collapse runs told with the same seat holders, then put in those holders' names.
+        runs: list[tuple[tuple[str, ...], list[tuple[str, str]]]] = []
+        for item in raw:
+            event, names = stored_event(item)
+            entry = (event.kind, event.line_for(viewer_seat))
+            if runs and runs[-1][0] == (names or today):
+                runs[-1][1].append(entry)
+            else:
+                runs.append((names or today, [entry]))
+        lines = [fill_names(line, names) for names, run in runs for line in collapse(run)]
+        return lines[-limit:]
 
     async def games_for_user(self, guild_id: int, user_id: int) -> list[LoadedGame]:
         """Lobby and running games on this server where the user has a seat."""
@@ -355,9 +390,11 @@ class GameService:
             current.game.dump_state(current.state), current.game.dump_state(replayed)
         )
         if diffs:
-            detail = f"Replaying {len(actions)} moves differs from the snapshot at {diffs[0]}."
+            moves = plural(len(actions), "move")
+            detail = f"Replaying {moves} differs from the snapshot at {diffs[0]}."
             return VerifyReport(False, len(actions), detail, tuple(diffs))
-        return VerifyReport(True, len(actions), f"{len(actions)} moves replay to the snapshot.")
+        replayed = f"{plural(len(actions), 'move')} replay to the snapshot."
+        return VerifyReport(True, len(actions), replayed)
 
     async def export(
         self, channel_id: int, game_pk: int | None = None, guild_id: int | None = None
@@ -508,17 +545,12 @@ def _started(stored: StoredGame) -> StoredGame:
 def _check_started(record: GameRecord) -> None:
     """Raise NotStartedError for a lobby."""
     if record.status == "lobby":
-        raise NotStartedError(
-            "The game has not started yet — the creator starts it with /game start."
-        )
+        raise NotStartedError(messages.NOT_STARTED)
 
 
 def _validated_options(game: Game, options: dict[str, Any] | None) -> dict[str, Any]:
-    """Options checked against the game's model, with defaults filled in."""
-    try:
-        return game.Options.model_validate(options or {}).model_dump(mode="json")
-    except ValueError as exc:
-        raise InvalidOptionsError(f"Invalid options for {game.title}: {exc}") from exc
+    """Options checked against the game's model and a dry set-up, with defaults filled in."""
+    return validated_options(game, options)
 
 
 def _options(game: Game, record: GameRecord) -> Any:

@@ -1,4 +1,4 @@
-"""Command line: `python -m bot.services.rebuild [--db PATH]` recomputes every rating.
+"""Command line: `python -m bot.services.rebuild [--db URL]` recomputes every rating.
 
 First it records the results of games that finished before history existed (a database from
 an older release), then it rebuilds every server's ratings from the stored results.
@@ -18,9 +18,9 @@ from bot.settings import Settings
 from bot.store import open_store
 
 
-async def rebuild(path: Path) -> tuple[int, int]:
-    """(older games recorded, games rated) after a full rebuild of the database at `path`."""
-    store = await open_store(path)
+async def rebuild(url: str | Path) -> tuple[int, int]:
+    """(older games recorded, games rated) after a full rebuild of the database `url` names."""
+    store = await open_store(url)
     try:
         recorded = await backfill(store)
         async with store.transaction() as db:
@@ -33,9 +33,13 @@ async def rebuild(path: Path) -> tuple[int, int]:
 def main(argv: Sequence[str] | None = None) -> None:
     """Parse the arguments and rebuild."""
     parser = argparse.ArgumentParser(prog="python -m bot.services.rebuild")
-    parser.add_argument("--db", type=Path, default=None, help="SQLite file (default: settings)")
+    parser.add_argument(
+        "--db",
+        default=None,
+        help="DATABASE_URL form: a SQLite path or postgres://… (default: settings)",
+    )
     args = parser.parse_args(argv)
-    recorded, rated = asyncio.run(rebuild(args.db or Settings().database_path))
+    recorded, rated = asyncio.run(rebuild(args.db or Settings().database_url))
     sys.stdout.write(f"Recorded {recorded} older games; rated {rated} games.\n")
 
 

@@ -12,11 +12,30 @@ from bot.services.errors import UndoRefusedError
 from bot.store.repository import ActionRecord, GameRecord
 from rules.core import Event, Game, Rng
 
+# Stored events carry the seat names at the time of the move under this key (not an Event field).
+NAMES_KEY = "names"
+
+
+def stored_event(raw: dict[str, Any]) -> tuple[Event, tuple[str, ...] | None]:
+    """An event row as (Event, seat names when it happened — None for rows stored before)."""
+    names = raw.get(NAMES_KEY)
+    event = Event.model_validate({k: v for k, v in raw.items() if k != NAMES_KEY})
+    return event, tuple(str(n) for n in names) if isinstance(names, list) else None
+
+
+def with_names(event: Event, names: Sequence[str]) -> dict[str, Any]:
+    """An event as stored: its fields plus who held each seat when it happened.
+
+    `/admin replace` changes who sits in a seat from then on; the log keeps the names of the
+    players who actually made the earlier moves (issue 15).
+    """
+    return {**event.model_dump(mode="json"), NAMES_KEY: list(names)}
+
 
 def refuse_revealing(raw_events: list[dict[str, Any]]) -> None:
     """Undo refuses a move that brought out hidden information or a random result."""
     for raw in raw_events:
-        event = Event.model_validate(raw)
+        event, _ = stored_event(raw)
         if event.reveals:
             raise UndoRefusedError(
                 "The last move revealed hidden information or a random result "

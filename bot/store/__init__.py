@@ -1,13 +1,17 @@
-"""Persistence: the SQLite store, its migrations and the repository of SQL statements."""
+"""Persistence: SQLite or PostgreSQL stores, their migrations and the repository of SQL."""
 
 from bot.store.connection import Store, connect, open_store
+from bot.store.errors import IntegrityError
 from bot.store.migrations import LATEST, migrate, schema_version
+from bot.store.postgres import PgStore
 from bot.store.repository import ActionRecord, GameRecord, SeatRecord, Status, StoredGame
 
 __all__ = [
     "LATEST",
     "ActionRecord",
     "GameRecord",
+    "IntegrityError",
+    "PgStore",
     "SeatRecord",
     "Status",
     "Store",

@@ -1,4 +1,8 @@
-"""The SQLite connection: WAL, foreign keys, busy timeout and one serialised write path."""
+"""Opening a store: SQLite (WAL, foreign keys, one serialised write path) or PostgreSQL.
+
+`open_store(DATABASE_URL)` picks the backend; both stores offer transaction(), reading(),
+exclusive(name), ping() and close(), and the `db` they yield runs the repository's `?` SQL.
+"""
 
 from __future__ import annotations
 
@@ -6,10 +10,13 @@ import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 import aiosqlite
 
+from bot.settings import database_path, is_postgres_url
 from bot.store.migrations import migrate
+from bot.store.postgres import PgStore
 
 DEFAULT_BUSY_TIMEOUT_MS = 5000
 
@@ -17,18 +24,23 @@ DEFAULT_BUSY_TIMEOUT_MS = 5000
 class Store:
     """One aiosqlite connection with a lock so coroutines never interleave inside a transaction."""
 
+    dialect = "sqlite"
+
     def __init__(self, db: aiosqlite.Connection, path: Path) -> None:
         self.db = db
         self.path = path
+        self.url = str(path)
         # Coroutines sharing one connection would otherwise see each other's uncommitted writes.
         self._lock = asyncio.Lock()
+        self._named: dict[str, asyncio.Lock] = {}
 
     @classmethod
     async def open(
         cls, path: str | Path, *, busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS
     ) -> Store:
         """Open the database at `path` and migrate it (same as `open_store`)."""
-        return await open_store(path, busy_timeout_ms=busy_timeout_ms)
+        store: Store = await open_store(path, busy_timeout_ms=busy_timeout_ms)
+        return store
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
@@ -53,9 +65,23 @@ class Store:
             finally:
                 await self.db.rollback()
 
+    @asynccontextmanager
+    async def exclusive(self, name: str) -> AsyncIterator[None]:
+        """A named lock; SQLite serves one process (several are refused at start), so in-process."""
+        async with self._named.setdefault(name, asyncio.Lock()):
+            yield
+
+    async def ping(self) -> None:
+        """Raise unless the database answers a query."""
+        async with self.reading() as db, db.execute("SELECT 1") as cursor:
+            await cursor.fetchone()
+
     async def close(self) -> None:
         """Close the connection (WAL is checkpointed by SQLite on the last close)."""
         await self.db.close()
+
+
+AnyStore = Store | PgStore
 
 
 async def connect(
@@ -78,9 +104,15 @@ async def connect(
 
 
 async def open_store(
-    path: str | Path, *, busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS, synchronous: str = "FULL"
-) -> Store:
-    """Open (creating if needed) the database at `path` and bring its schema up to date."""
+    url: str | Path, *, busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS, synchronous: str = "FULL"
+) -> Any:
+    """Open the store DATABASE_URL names (postgres://…, sqlite:///path or a path), migrated.
+
+    Typed Any: both stores have the same methods, and callers must not care which one they got.
+    """
+    if isinstance(url, str) and is_postgres_url(url):
+        return await PgStore.open(url)
+    path = database_path(url) if isinstance(url, str) else url
     db = await connect(path, busy_timeout_ms=busy_timeout_ms, synchronous=synchronous)
     try:
         await migrate(db)

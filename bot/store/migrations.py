@@ -1,12 +1,36 @@
-"""Numbered schema migrations, tracked with PRAGMA user_version (DESIGN.md §3)."""
+"""Numbered schema migrations for both backends (DESIGN.md §3).
+
+SQLite tracks the number in PRAGMA user_version, PostgreSQL in the one-row table hangar_schema.
+A statement is either portable text (on PostgreSQL INTEGER becomes BIGINT — Discord ids need 64
+bits — REAL becomes DOUBLE PRECISION and the `INTEGER PRIMARY KEY` of a table becomes an identity
+column) or a `Dialects(sqlite=…, postgres=…)` pair where the two must differ (triggers).
+"""
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
 import aiosqlite
+
+if TYPE_CHECKING:
+    from bot.store.postgres import PgStore
+
+
+@dataclass(frozen=True)
+class Dialects:
+    """One schema change written separately for each backend."""
+
+    sqlite: str
+    postgres: str
+
+
+Statement = str | Dialects
 
 # Each migration is a list of statements run in one transaction together with the version bump.
 # Never edit a released migration: append a new one.
-MIGRATION_1 = [
+MIGRATION_1: list[Statement] = [
     """
     CREATE TABLE games (
         pk               INTEGER PRIMARY KEY,
@@ -59,14 +83,32 @@ MIGRATION_1 = [
             OR (kind = 'undo' AND action IS NULL AND undoes IS NOT NULL))
     )
     """,
-    """
-    CREATE TRIGGER actions_no_update BEFORE UPDATE ON actions
-    BEGIN SELECT RAISE(ABORT, 'actions are append-only'); END
-    """,
-    """
-    CREATE TRIGGER actions_no_delete BEFORE DELETE ON actions
-    BEGIN SELECT RAISE(ABORT, 'actions are append-only'); END
-    """,
+    Dialects(
+        sqlite="""
+        CREATE TRIGGER actions_no_update BEFORE UPDATE ON actions
+        BEGIN SELECT RAISE(ABORT, 'actions are append-only'); END
+        """,
+        postgres="""
+        CREATE FUNCTION actions_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            RAISE EXCEPTION 'actions are append-only' USING ERRCODE = '23000';
+        END $$;
+        CREATE TRIGGER actions_no_update BEFORE UPDATE ON actions
+            FOR EACH ROW EXECUTE FUNCTION actions_append_only();
+        CREATE TRIGGER actions_no_truncate BEFORE TRUNCATE ON actions
+            FOR EACH STATEMENT EXECUTE FUNCTION actions_append_only()
+        """,
+    ),
+    Dialects(
+        sqlite="""
+        CREATE TRIGGER actions_no_delete BEFORE DELETE ON actions
+        BEGIN SELECT RAISE(ABORT, 'actions are append-only'); END
+        """,
+        postgres="""
+        CREATE TRIGGER actions_no_delete BEFORE DELETE ON actions
+            FOR EACH ROW EXECUTE FUNCTION actions_append_only()
+        """,
+    ),
     """
     CREATE TABLE events (
         game_pk    INTEGER NOT NULL,
@@ -81,7 +123,7 @@ MIGRATION_1 = [
 
 # Lookups that grow with use: /mygames by player, a channel's latest game (finished ones too),
 # and "was this move undone?" when reading the log (otherwise quadratic in its length).
-MIGRATION_2 = [
+MIGRATION_2: list[Statement] = [
     "CREATE INDEX seats_by_user ON seats (user_id)",
     "CREATE INDEX games_by_channel ON games (channel_id, pk)",
     "CREATE INDEX actions_undone ON actions (game_pk, undoes) WHERE undoes IS NOT NULL",
@@ -90,7 +132,7 @@ MIGRATION_2 = [
 # The play-by-post clock (issue 11): table options per game, one clock row per seat (several
 # active seats each get their own deadline), users' away/notify preferences, guild defaults and
 # the heartbeat that measures downtime. `next_due` is the one indexed column the scheduler reads.
-MIGRATION_5 = [
+MIGRATION_5: list[Statement] = [
     """
     CREATE TABLE game_tables (
         game_pk     INTEGER NOT NULL PRIMARY KEY REFERENCES games (pk) ON DELETE CASCADE,
@@ -150,7 +192,7 @@ MIGRATION_5 = [
 # outcome as data; `results` has one row per participant (seats, AI levels, automa such as
 # Gustave), denormalised (guild, game, time) so /stats and /game history are one indexed range;
 # `ratings` holds each player's current OpenSkill rating per server and game.
-MIGRATION_4 = [
+MIGRATION_4: list[Statement] = [
     "ALTER TABLE games ADD COLUMN finished_at DOUBLE PRECISION",
     "ALTER TABLE games ADD COLUMN result TEXT",
     """
@@ -204,24 +246,49 @@ MIGRATION_4 = [
     "UPDATE games SET finished_at = updated_at WHERE status = 'abandoned'",
     # An admin may now delete a finished or abandoned game (privacy); the log of an open game
     # stays append-only.
-    "DROP TRIGGER actions_no_delete",
-    """
-    CREATE TRIGGER actions_no_delete BEFORE DELETE ON actions
-    BEGIN SELECT RAISE(ABORT, 'actions are append-only') WHERE EXISTS (
-        SELECT 1 FROM games WHERE pk = OLD.game_pk AND status IN ('lobby', 'running')); END
-    """,
+    Dialects(
+        sqlite="DROP TRIGGER actions_no_delete",
+        postgres="DROP TRIGGER actions_no_delete ON actions",
+    ),
+    Dialects(
+        sqlite="""
+        CREATE TRIGGER actions_no_delete BEFORE DELETE ON actions
+        BEGIN SELECT RAISE(ABORT, 'actions are append-only') WHERE EXISTS (
+            SELECT 1 FROM games WHERE pk = OLD.game_pk AND status IN ('lobby', 'running')); END
+        """,
+        postgres="""
+        CREATE FUNCTION actions_no_open_delete() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            IF EXISTS (SELECT 1 FROM games WHERE pk = OLD.game_pk
+                       AND status IN ('lobby', 'running')) THEN
+                RAISE EXCEPTION 'actions are append-only' USING ERRCODE = '23000';
+            END IF;
+            RETURN OLD;
+        END $$;
+        CREATE TRIGGER actions_no_delete BEFORE DELETE ON actions
+            FOR EACH ROW EXECUTE FUNCTION actions_no_open_delete()
+        """,
+    ),
 ]
 
 # AI seats: a seat played by the bot has user_id NULL and its level here (easy/normal/hard).
-MIGRATION_6 = [
+MIGRATION_6: list[Statement] = [
     "ALTER TABLE seats ADD COLUMN ai_level TEXT",
 ]
 
-MIGRATIONS: tuple[list[str], ...] = (
+
+# Small named values the bot keeps about itself, e.g. `commands-hash:<application id>` (the hash of
+# the slash commands last synced for that Discord application).
+MIGRATION_8: list[Statement] = [
+    "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+]
+
+MIGRATIONS: tuple[list[Statement], ...] = (
     MIGRATION_1,
     MIGRATION_2,
     MIGRATION_5,
     MIGRATION_4,
+    MIGRATION_8,
     MIGRATION_6,
 )
 LATEST = len(MIGRATIONS)
@@ -244,7 +311,7 @@ async def migrate(db: aiosqlite.Connection, target: int = LATEST) -> int:
     return await schema_version(db)
 
 
-async def _apply(db: aiosqlite.Connection, number: int, statements: list[str]) -> None:
+async def _apply(db: aiosqlite.Connection, number: int, statements: list[Statement]) -> None:
     """Run one migration atomically (not executescript: that would commit halfway)."""
     await db.execute("BEGIN IMMEDIATE")
     try:
@@ -252,9 +319,61 @@ async def _apply(db: aiosqlite.Connection, number: int, statements: list[str]) -
             await db.rollback()
             return
         for statement in statements:
-            await db.execute(statement)
+            await db.execute(sqlite_sql(statement))
         await db.execute(f"PRAGMA user_version = {number}")
     except BaseException:
         await db.rollback()
         raise
     await db.commit()
+
+
+def sqlite_sql(statement: Statement) -> str:
+    """The statement as SQLite runs it."""
+    return statement.sqlite if isinstance(statement, Dialects) else statement
+
+
+_PG_TYPES = (
+    (
+        re.compile(r"\bINTEGER\s+PRIMARY\s+KEY\b", re.I),
+        "BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY",
+    ),
+    (re.compile(r"\bINTEGER\b", re.I), "BIGINT"),
+    (re.compile(r"\bREAL\b", re.I), "DOUBLE PRECISION"),
+)
+
+
+def postgres_sql(statement: Statement) -> str:
+    """The statement as PostgreSQL runs it (portable text gets 64-bit integers and doubles)."""
+    if isinstance(statement, Dialects):
+        return statement.postgres
+    for pattern, replacement in _PG_TYPES:
+        statement = pattern.sub(replacement, statement)
+    return statement
+
+
+_PG_VERSION_TABLE = "CREATE TABLE IF NOT EXISTS hangar_schema (version BIGINT NOT NULL)"
+
+
+async def postgres_schema_version(store: PgStore) -> int:
+    """The migration number a PostgreSQL schema is at (0 = empty)."""
+    async with store.pool.acquire() as conn:
+        exists = await conn.fetchval("SELECT to_regclass('hangar_schema') IS NOT NULL")
+        if not exists:
+            return 0
+        return int(await conn.fetchval("SELECT COALESCE(MAX(version), 0) FROM hangar_schema"))
+
+
+async def migrate_postgres(store: PgStore, target: int = LATEST) -> int:
+    """Apply every pending migration; an advisory lock lets one process at a time do it."""
+    async with store.exclusive("migrate"), store.pool.acquire() as conn:
+        await conn.execute(_PG_VERSION_TABLE)
+        current = await postgres_schema_version(store)
+        if current > LATEST:
+            raise RuntimeError(f"database schema {current} is newer than this code ({LATEST})")
+        for number in range(current + 1, target + 1):
+            async with conn.transaction():
+                for statement in MIGRATIONS[number - 1]:
+                    await conn.execute(postgres_sql(statement))
+                await conn.execute("DELETE FROM hangar_schema")
+                await conn.execute("INSERT INTO hangar_schema (version) VALUES ($1)", number)
+    return await postgres_schema_version(store)

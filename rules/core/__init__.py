@@ -1,5 +1,6 @@
 """The rules contract shared by all games (DESIGN.md §2)."""
 
+from rules.core import messages
 from rules.core.errors import (
     GameOverError,
     IllegalActionError,
@@ -42,6 +43,7 @@ __all__ = [
     "Transition",
     "UnknownGameError",
     "fill_names",
+    "messages",
     "ranks_from_scores",
     "seat_ref",
 ]

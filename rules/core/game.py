@@ -7,6 +7,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
 
 from pydantic import BaseModel
 
+from rules.core import messages
 from rules.core.errors import (
     GameOverError,
     IllegalActionError,
@@ -96,6 +97,10 @@ class GameContract(Protocol[S, Opt, V_co]):
 
     def data_note(self, state: S) -> str:
         """The card-data provenance line (e.g. an unofficial stand-in set), or ""."""
+        ...
+
+    def lobby_notes(self, options: Opt) -> list[str]:
+        """Extra lines the lobby shows under the options (e.g. a house rule), or []."""
         ...
 
     def rules_text(self, topic: str | None) -> str:
@@ -191,21 +196,24 @@ class BaseGame(ABC, Generic[S, Opt, V]):
             )
 
     def explain_illegal(self, state: S, seat: int, key: str) -> str:
-        """Why `key` is not a legal action now; games override for precise reasons."""
-        return "That move is not available now — pick one of the offered actions."
+        """Why `key` is not legal now ("" = no reason beyond the shared refusal); games override.
+
+        The reason is appended to the one refusal sentence every game shares (rules.core.messages).
+        """
+        return ""
 
     def resolve(self, state: S, seat: int, action: Action | str) -> Action:
         """The legal action matching `action` (or its key), or a RulesError saying why not."""
         key = action if isinstance(action, str) else action.key
         active = self.active_players(state)
         if not active:
-            raise GameOverError("The game is over.")
+            raise GameOverError(messages.GAME_OVER)
         if seat not in active:
-            raise NotYourTurnError("It is not your turn.")
+            raise NotYourTurnError(messages.NOT_YOUR_TURN)
         for candidate in self.legal_actions(state, seat):
             if candidate.key == key:
                 return candidate
-        raise IllegalActionError(self.explain_illegal(state, seat, key))
+        raise IllegalActionError(messages.refusal(self.explain_illegal(state, seat, key)))
 
     def prompt(self, state: S, seat: int) -> str:
         """Default prompt; games override with something specific."""
@@ -214,6 +222,10 @@ class BaseGame(ABC, Generic[S, Opt, V]):
     def data_note(self, state: S) -> str:
         """Default: official data, nothing to say."""
         return ""
+
+    def lobby_notes(self, options: Opt) -> list[str]:
+        """Default: the options say it all."""
+        return []
 
     def rules_topics(self) -> list[str]:
         """Default: no topics beyond the overview."""

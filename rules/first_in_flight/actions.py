@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from rules.core import Action, Event
+from rules.core.messages import plural
 from rules.first_in_flight.board import (
     action_spaces,
     move_pawn,
@@ -16,6 +17,7 @@ from rules.first_in_flight.common import (
     VIA_PELTIER,
     add_coins,
     card_name,
+    card_short,
     data_of,
     ev,
     exhaust,
@@ -344,7 +346,7 @@ def execute(state: State, step: Step, pay: Payment) -> tuple[State, list[Event]]
     opt = target_option(state, step)
     if opt.action == "funding":
         return add_coins(state, seat, opt.amount), [
-            ev("coins", f"{who(seat)} took {opt.amount} coins.")
+            ev("coins", f"{who(seat)} took {plural(opt.amount, 'coin')}.")
         ]
     if opt.action in ("glide", "experience"):
         return gain(state, seat, opt.action)
@@ -363,7 +365,7 @@ def start_upgrade(state: State, seat: int, x: int) -> tuple[State, list[Event]]:
     keep = min(2, len(cards))
     step = Step(kind="pick", seat=seat, cards=cards, keep=keep, dest="upgrade", source="upgrade")
     names = ", ".join(card_name(state, c) for c in cards)
-    text = f"{who(seat)} looked at {len(cards)} Upgrade cards."
+    text = f"{who(seat)} looked at {plural(len(cards), 'Upgrade card')}."
     return push(state, step), [
         ev("looked", text, seat=seat, private=f"You saw: {names}.", reveals=True)
     ]
@@ -406,7 +408,10 @@ def dev_actions(state: State, step: Step) -> list[Action]:
     i = dev_index(step.dest)
     acts = [
         Action(
-            key=format_key(TakeDev(c)), label=card_name(state, c), group=f"Take a {step.dest} card"
+            key=format_key(TakeDev(c)),
+            label=card_name(state, c),
+            group=f"Take a {step.dest} card",
+            description=card_short(state, c),
         )
         for c in dict.fromkeys(state.display[i])
     ]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
-from rules.core import Event, seat_ref
+from rules.core import Action, Event, seat_ref
 from rules.first_in_flight.data import (
     Ability,
     CopyAbility,
@@ -14,6 +14,20 @@ from rules.first_in_flight.data import (
     RepairSecond,
     UseOccupied,
     load_data,
+)
+from rules.first_in_flight.keys import (
+    ChoosePilot,
+    CopyCard,
+    Exhaust,
+    Garage,
+    Ignore,
+    Key,
+    PickCard,
+    Place,
+    Refresh,
+    TakeDev,
+    UseAbility,
+    parse_key,
 )
 from rules.first_in_flight.state import Player, State, Step
 
@@ -69,6 +83,64 @@ def card_name(state: State, card: str) -> str:
         return data.flight(card).name
     except KeyError:
         return data.dev(card).name
+
+
+def card_short(state: State, card: str) -> str:
+    """A Pilot's or Development card's text in ≤ 100 characters ("" for Flight cards)."""
+    data = data_of(state)
+    if card in {p.id for p in data.pilots}:
+        pilot = data.pilot(card)
+        return pilot.short or pilot.text[:100]
+    try:
+        dev = data.dev(card)
+    except KeyError:
+        return ""
+    return dev.short or dev.text[:100]
+
+
+def card_text(state: State, card: str) -> str:
+    """A Pilot's or Development card's full text ("" for Flight cards)."""
+    data = data_of(state)
+    if card in {p.id for p in data.pilots}:
+        return data.pilot(card).text
+    try:
+        return data.dev(card).text
+    except KeyError:
+        return ""
+
+
+def choice_texts(state: State, actions: Sequence[Action]) -> tuple[tuple[str, str], ...]:
+    """(name, full text) of the Pilot and Development cards these actions choose between."""
+    kind = state.steps[-1].kind if state.steps else ""
+    texts: dict[str, str] = {}
+    for action in actions:
+        card = _named_card(parse_key(action.key, kind))
+        text = card_text(state, card) if card else ""
+        if text:
+            texts[_name(state, card)] = text
+    return tuple(texts.items())
+
+
+def _named_card(key: Key) -> str:
+    """The card (or Pilot) a key names, or "" when it names none."""
+    match key:
+        case ChoosePilot(pilot):
+            return pilot
+        case UseAbility(card) | Place(_, card):
+            return card
+        case TakeDev(card) | CopyCard(card) | Ignore(card) | Refresh(card) | PickCard(card):
+            return card
+        case Exhaust(card) | Garage(card):
+            return card
+    return ""
+
+
+def _name(state: State, card: str) -> str:
+    """A Pilot's or any card's name."""
+    data = data_of(state)
+    if card in {p.id for p in data.pilots}:
+        return data.pilot(card).name
+    return card_name(state, card)
 
 
 def shuffled(state: State, items: Sequence[T]) -> tuple[tuple[T, ...], State]:

@@ -272,6 +272,8 @@ class DevCard(Spec):
 
     id: str
     name: str
+    # The card text cut to fit a Discord select option's description (100 characters).
+    short: str = Field("", max_length=100)
     type: Literal["friend", "technology", "skill"]
     text: str = ""
     abilities: tuple[Ability, ...]
@@ -282,9 +284,17 @@ class Pilot(Spec):
 
     id: str
     name: str
+    short: str = Field("", max_length=100)  # both sides in ≤ 100 characters (select option text)
     normal: tuple[Ability, ...]
     fame_benefit: tuple[Effect, ...]
     famous: tuple[Ability, ...]
+
+    @property
+    def text(self) -> str:
+        """The full text of both sides."""
+        normal = " ".join(a.text for a in self.normal if a.text)
+        famous = " ".join(a.text for a in self.famous if a.text)
+        return f"{normal} Famous: {famous}" if famous else normal
 
 
 class Cost(Spec):

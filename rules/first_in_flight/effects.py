@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules.core import Event
+from rules.core.messages import plural
 from rules.first_in_flight.common import (
     add_coins,
     card_name,
@@ -172,7 +173,7 @@ def apply_effect(state: State, seat: int, effect: Effect, source: str) -> tuple[
     """Resolve one effect for `seat`."""
     if isinstance(effect, Coins):
         return add_coins(state, seat, effect.n), [
-            ev("coins", f"{who(seat)} gained {effect.n} coins.")
+            ev("coins", f"{who(seat)} gained {plural(effect.n, 'coin')}.")
         ]
     if isinstance(effect, Gain):
         return gain(state, seat, effect.card)
@@ -270,7 +271,7 @@ def look_top(state: State, seat: int, effect: LookTop) -> tuple[State, list[Even
     state = set_player(state, seat, deck=mat.deck[len(cards) :], known_top=())
     state = push(state, Step(kind="look", seat=seat, cards=cards, dest=effect.mode))
     names = ", ".join(card_name(state, c) for c in cards)
-    text = f"{who(seat)} looked at the top {len(cards)} cards of their deck."
+    text = f"{who(seat)} looked at the top {plural(len(cards), 'card')} of their deck."
     return state, [ev("looked", text, seat=seat, private=f"You looked at: {names}.", reveals=True)]
 
 
@@ -291,7 +292,7 @@ def gain(state: State, seat: int, card: str) -> tuple[State, list[Event]]:
         return state, [e.model_copy(update={"reveals": True}) for e in events]
     state = push(state, Step(kind="pick", seat=seat, cards=cards, keep=1, dest=card))
     names = ", ".join(card_name(state, c) for c in cards)
-    text = f"{who(seat)} looked at {len(cards)} {card} cards to gain one."
+    text = f"{who(seat)} looked at {plural(len(cards), card + ' card')} to gain one."
     return state, [ev("looked", text, seat=seat, private=f"You looked at: {names}.", reveals=True)]
 
 

@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 
 from rules.core import Action, BaseGame, Event, InvalidOptionsError, Outcome, Transition
 from rules.first_in_flight import actions, flight, in_flight, menus, setup, text, turns
-from rules.first_in_flight.common import data_of
+from rules.first_in_flight.common import choice_texts, data_of
 from rules.first_in_flight.data import load_data
 from rules.first_in_flight.keys import Key, StepKind, parse_key
 from rules.first_in_flight.state import Options as FifOptions
@@ -95,8 +95,12 @@ class FirstInFlight(BaseGame[FifState, FifOptions, GameView]):
         return Transition(state=new, events=tuple(events + more))
 
     def view(self, state: FifState, viewer: int | None) -> GameView:
-        """Public view (viewer None) or one seat's view."""
-        return build_view(state, viewer)
+        """Public view (viewer None) or one seat's view (with the texts of the cards on offer)."""
+        view = build_view(state, viewer)
+        if viewer is None or viewer not in self.active_players(state):
+            return view
+        texts = choice_texts(state, self.legal_actions(state, viewer))
+        return view.model_copy(update={"card_texts": texts})
 
     def outcome(self, state: FifState) -> Outcome | None:
         """Highest record wins; the 40-trigger wins ties; Gustave may win (reason says so)."""

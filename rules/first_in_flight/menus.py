@@ -7,6 +7,7 @@ from rules.first_in_flight.actions import BACK, copy_spaces, gain_flaw
 from rules.first_in_flight.common import (
     abilities,
     card_name,
+    card_short,
     copyable_cards,
     data_of,
     ev,
@@ -100,6 +101,7 @@ def abilities_actions(state: State, step: Step) -> list[Action]:
             key=format_key(UseAbility(src)),
             label=_ability_label(state, src, ab),
             group="Use an ability",
+            description=ab.text[:100],
         )
         for src, ab in menu_sources(state, step.seat, step.dest)
     ]
@@ -128,7 +130,12 @@ def handle_abilities(state: State, step: Step, key: Key) -> tuple[State, list[Ev
 def copy_actions(state: State, step: Step) -> list[Action]:
     """Peltier: which ability to copy."""
     acts = [
-        Action(key=format_key(CopyCard(c)), label=card_name(state, c), group="Copy an ability")
+        Action(
+            key=format_key(CopyCard(c)),
+            label=card_name(state, c),
+            group="Copy an ability",
+            description=card_short(state, c),
+        )
         for c, _ in copy_candidates(state, step.seat)
     ]
     return [*acts, BACK]
@@ -185,7 +192,12 @@ def refresh_actions(state: State, step: Step) -> list[Action]:
         if o.exhausted and o.card != step.source and data.dev(o.card).type == "skill"
     ]
     return [
-        Action(key=format_key(Refresh(c)), label=card_name(state, c), group="Refresh a Skill")
+        Action(
+            key=format_key(Refresh(c)),
+            label=card_name(state, c),
+            group="Refresh a Skill",
+            description=card_short(state, c),
+        )
         for c in dict.fromkeys(cards)
     ]
 
@@ -257,7 +269,10 @@ def pick_actions(state: State, step: Step) -> list[Action]:
     """Which looked-at card to gain."""
     return [
         Action(
-            key=format_key(PickCard(c)), label=f"Gain {card_name(state, c)}", group="Gain a card"
+            key=format_key(PickCard(c)),
+            label=f"Gain {card_name(state, c)}",
+            group="Gain a card",
+            description=card_short(state, c),
         )
         for c in dict.fromkeys(step.cards)
     ]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.core import Action, Event, Rng
-from rules.first_in_flight.common import data_of, ev, pop, set_player, shuffled, who
+from rules.first_in_flight.common import card_short, data_of, ev, pop, set_player, shuffled, who
 from rules.first_in_flight.data import GameData, load_data
 from rules.first_in_flight.keys import ChoosePilot, Key, format_key, unexpected
 from rules.first_in_flight.state import (
@@ -90,6 +90,7 @@ def draft_actions(state: State, step: Step) -> list[Action]:
             label=data.pilot(p).name,
             group="Choose your Pilot",
             style="primary",
+            description=card_short(state, p),  # choose with the card's text in front of you
         )
         for p in state.pilot_offer
     ]

@@ -16,14 +16,24 @@ class Options(Frozen):
     """Game options (each becomes a slash-command option)."""
 
     gustave: Literal["standard", "advanced"] = Field(
-        "standard", description="Gustave's side in a 2-player game (solo always uses Advanced)."
+        "standard",
+        title="Gustave",
+        description="Gustave's side in a 2-player game (solo always uses Advanced).",
     )
-    solo_expert: bool = Field(False, description="Solo: Gustave gains +5 per Fly and +7 per Year.")
+    solo_expert: bool = Field(
+        False,
+        title="Solo expert Gustave",
+        description="Solo: Gustave gains +5 per Fly and +7 per Year.",
+    )
     odds_aid: bool = Field(
-        True, description="Show the chance that the next Flight card is a Problem (an aid)."
+        True,
+        title="Odds aid",
+        description="Show the chance that the next Flight card is a Problem (an aid).",
     )
     card_data: str = Field(
-        "first-in-flight.json", description="Card data file under assets/cards/ (stand-in set)."
+        "first-in-flight.json",
+        title="Card data",
+        description="Card data file under assets/cards/ (stand-in set).",
     )
 
 

@@ -36,7 +36,9 @@ TOPICS = {
         "take its action. Time moves your pawn over Time Spaces. A crashed pawn must Recover "
         "(2 Time). When everyone reaches the start area the Year ends: Michelin Cup 7/5/4 by "
         "record, new Development cards, exhausted cards refresh. A record of 40+ or the end of "
-        "Year 4 triggers one final Flight each; the best record wins (the 40-trigger wins ties)."
+        "Year 4 triggers one final Flight each; the best record wins (the 40-trigger wins ties).\n"
+        'Ruling: at the end of Year 4 "the Game will immediately end" — no Year-end steps, so '
+        "no Cup and Gustave gains nothing then (he still flies once more)."
     ),
     "fly": (
         "**Fly** — shuffle your deck (with Garage flaws), reset Skills, draw one card at a time. "
@@ -81,7 +83,7 @@ def topics() -> list[str]:
 def rules_text(topic: str | None) -> str:
     """A rules topic (the overview by default)."""
     body = TOPICS.get(topic or "overview", TOPICS["overview"])
-    return body + "\n_Card data: unofficial stand-in set._"
+    return body + "\n-# Card data: unofficial stand-in set."  # a footnote, as in every game
 
 
 def prompt(state: State, seat: int) -> str:
@@ -119,7 +121,7 @@ def explain_illegal(state: State, seat: int, key: str) -> str:
             return "You must draw at least one card before you Descend."
         case Draw():
             return "You cannot draw now (your deck is empty or you must resolve Pitch Instability)."
-    return f"That choice is not available now — {PROMPTS.get(step.kind, 'pick an offered action')}"
+    return ""  # anything else: the shared refusal (rules.core.messages) says all there is
 
 
 def outcome(state: State) -> Outcome:

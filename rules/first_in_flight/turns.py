@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules.core import Action, Event
+from rules.core.messages import plural
 from rules.first_in_flight import gustave
 from rules.first_in_flight.actions import begin, move_targets
 from rules.first_in_flight.board import (
@@ -158,6 +159,9 @@ def _next_final_flight(state: State) -> tuple[State, list[Event]]:
 def end_year(state: State) -> tuple[State, list[Event]]:
     """All pawns are in the start area (rulebook: Ending the Year)."""
     events = [ev("year_end", f"Year {state.year} ended.")]
+    # Ruling (../shared/docs/games/first-in-flight.md, "End"): at the end of Year 4 "the Game
+    # will immediately end" — no Year-end steps, so no Cup and no Gustave Year gain (he still
+    # takes his final Flight). Tested in test_gustave_gains_nothing_at_the_end_of_year_4.
     if state.gustave and state.year < 4:
         state, more = gustave.year_end(state)
         events += more
@@ -206,7 +210,9 @@ def michelin_cup(state: State) -> tuple[State, list[Event]]:
         rank = ranking.index(seat) if seat in ranking else len(prizes) - 1
         prize = prizes[min(rank, len(prizes) - 1)]
         state = add_coins(state, seat, prize)
-        events.append(ev("cup", f"{who(seat)} received {prize} coins from the Michelin Cup."))
+        events.append(
+            ev("cup", f"{who(seat)} received {plural(prize, 'coin')} from the Michelin Cup.")
+        )
     return state, events
 
 

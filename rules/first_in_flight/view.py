@@ -141,6 +141,8 @@ class GameView(Frozen):
     looking_at: tuple[str, ...] = ()
     known_top_kinds: tuple[str, ...] = ()  # card kind (or Development type) of each known card
     looking_at_kinds: tuple[str, ...] = ()
+    # (name, full text) of each Pilot or Development card the viewer is choosing between now
+    card_texts: tuple[tuple[str, str], ...] = ()
 
 
 def composition(state: State, seat: int) -> Composition:

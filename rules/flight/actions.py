@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules.core import Action
+from rules.core.messages import plural
 from rules.flight.data import card, route_data
 from rules.flight.deck import pack_available
 from rules.flight.keys import Cancel, Discard, Done, Draw, Play, To, format_key
@@ -15,7 +16,7 @@ DISCARD_GROUP = "Discard a card to end your turn"
 
 def _points(code: str) -> str:
     """'10 pts' for select descriptions."""
-    return f"{card(code).points} pts in hand"
+    return f"{plural(card(code).points, 'pt')} in hand"
 
 
 def draw_actions(state: FlightState, seat: int) -> list[Action]:

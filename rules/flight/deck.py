@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules.core import Event, Rng, seat_ref
+from rules.core.messages import plural
 from rules.flight.data import card, full_deck, load_data, route_ids, sort_cards
 from rules.flight.state import Flight, FlightOptions, FlightState, Step
 
@@ -73,7 +74,7 @@ def reshuffle(state: FlightState) -> tuple[FlightState, Event]:
     new = state.model_copy(update={"pack": pack, "discards": state.discards[-1:], "rng": rng})
     event = Event(
         kind="pack_reshuffled",
-        text=f"The pack ran out: {len(pack)} discards were shuffled into a new pack.",
+        text=f"The pack ran out: {plural(len(pack), 'discard')} shuffled into a new pack.",
         reveals=True,
     )
     return new, event
@@ -93,11 +94,10 @@ def draw_pack(state: FlightState, seat: int, count: int) -> tuple[FlightState, l
         state = state.model_copy(update={"pack": state.pack[1:]})
     state = state.with_hand(seat, sort_cards((*state.hands[seat], *drawn)))
     names = ", ".join(card(code).name for code in drawn)
-    plural = "card" if len(drawn) == 1 else "cards"
     events.append(
         Event(
             kind="cards_drawn",
-            text=f"{seat_ref(seat)} drew {len(drawn)} {plural} from the pack.",
+            text=f"{seat_ref(seat)} drew {plural(len(drawn), 'card')} from the pack.",
             visible_to=(seat,),
             private_text=f"You drew {names} from the pack.",
             reveals=True,

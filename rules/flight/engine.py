@@ -14,6 +14,7 @@ from rules.core import (
     Transition,
     ranks_from_scores,
 )
+from rules.core.messages import plural
 from rules.core.model import Winner
 from rules.flight import actions, text
 from rules.flight.data import card, is_card, load_data, route_data
@@ -78,6 +79,16 @@ class FlightGame(BaseGame[FlightState, FlightOptions, FlightGameView]):
             ending=ending.model_copy(update={"text": ending_text(ending)}),
         )
 
+    def lobby_notes(self, options: FlightOptions) -> list[str]:
+        """Lines the lobby adds under the options: the house rule, said as one (issue 15)."""
+        if options.match != "target":
+            return []
+        if options.max_hands:
+            limit = options.max_hands
+            after = plural(limit, "hand")
+            return [f"House rule: after {after} the leader wins (`max_hands:0` = off)."]
+        return ["No hand limit: the 1954 rulebook game."]
+
     def prompt(self, state: FlightState, seat: int) -> str:
         """One line telling `seat` what to decide now."""
         return text.prompt(state, seat)
@@ -131,7 +142,8 @@ class FlightGame(BaseGame[FlightState, FlightOptions, FlightGameView]):
 def ending_text(ending: Ending) -> str:
     """The sentence for how the match ended: after how many hands."""
     hands = ending.params["hands"]
-    return f"after {hands} hand{'s' if hands != 1 else ''}"
+    assert isinstance(hands, int)
+    return f"after {plural(hands, 'hand')}"
 
 
 def _why_not_discard(state: FlightState, seat: int, code: str) -> str:

@@ -52,7 +52,9 @@ def match_winners(
     # Ruling: a tie at the top once the target is reached plays another hand.
     if best >= options.target and len(leaders) == 1:
         return leaders
-    # House limit so a play-by-post match cannot run for ever (scores can drift down).
+    # House rule, not in the 1954 rules: the leader wins after `max_hands` hands (default 15) so a
+    # play-by-post match cannot run for ever (scores can drift down). The lobby and `/game rules`
+    # say so; max_hands 0 switches it off and plays the rulebook game.
     if options.max_hands and hands_played >= options.max_hands:
         return leaders
     return ()

@@ -19,17 +19,26 @@ class FlightOptions(BaseModel):
 
     match: Literal["target", "hands"] = Field(
         default="target",
+        title="Match",
         description="Play to a points target, or a fixed number of hands.",
     )
     target: int = Field(
-        default=100, ge=10, le=500, description="Points that win the match (target mode)."
+        default=100,
+        ge=10,
+        le=500,
+        title="Points target",
+        description="Points that win the match (target mode).",
     )
-    hands: int = Field(default=4, ge=1, le=20, description="Number of hands to play (hands mode).")
+    hands: int = Field(
+        default=4, ge=1, le=20, title="Hands", description="Number of hands to play (hands mode)."
+    )
     max_hands: int = Field(
         default=15,
         ge=0,
         le=100,
-        description="Target mode: the leader wins after this many hands anyway (0 = no limit).",
+        title="House rule: hand limit",
+        # Not in the 1954 rules (issue 15): 0 switches it off and plays the rulebook game.
+        description="House rule: the leader wins after this many hands (0 = off: the 1954 rules).",
     )
 
 

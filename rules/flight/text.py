@@ -12,8 +12,7 @@ _OVERVIEW = (
     "through stops 1–5 to a Safe Landing; the **first Safe Landing ends the hand**.\n"
     "Flights on the table are shared: anyone may extend any flight.\n"
     "Each turn: **draw** (pack or the exposed discard) → **play** → **discard** one "
-    "card.\n"
-    "Topics: `turn`, `cards`, `obstacles`, `landing`, `scoring`, `match`."
+    "card."
 )
 
 _TURN = (
@@ -78,7 +77,10 @@ _MATCH = (
     "Play to a points target (default 100) or a fixed number of hands (`match` "
     "option). The deal passes to the left each hand and the player left of the dealer "
     "starts. If the leaders are tied when the target is reached, another hand is "
-    "played; after a fixed number of hands, tied leaders share the win."
+    "played; after a fixed number of hands, tied leaders share the win.\n"
+    "• **House rule** (not in the 1954 rules): in target mode, after 15 hands the leader "
+    "wins (option `max_hands`, default 15). `max_hands:0` turns it off — the rulebook game, "
+    "played until someone reaches the target."
 )
 
 TOPICS: dict[str, str] = {
@@ -96,7 +98,7 @@ def rules_text(topic: str | None) -> str:
     """The overview or one topic; unknown topics get the overview with the topic list."""
     text = TOPICS.get(topic or "overview", _OVERVIEW)
     if topic in (None, "overview", "scoring"):
-        text += f"\n-# {load_data().stand_in_note}"
+        text += f"\n-# {load_data().stand_in_note}"  # a footnote: /game rules puts it last
     return text
 
 

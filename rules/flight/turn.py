@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules.core import Event, seat_ref
+from rules.core.messages import plural
 from rules.flight.data import card
 from rules.flight.deck import dealt_event, discard, draw_pack, new_hand_state, take_discard
 from rules.flight.keys import Cancel, Discard, Done, Draw, DrawSource, Key, Play, To
@@ -97,7 +98,10 @@ def end_hand(state: FlightState, lander: int, route: str, events: list[Event]) -
         )
         names = " and ".join(seat_ref(w) for w in winners)
         events.append(
-            Event(kind="match_won", text=f"{names} won the match with {max(result.totals)} points.")
+            Event(
+                kind="match_won",
+                text=f"{names} won the match with {plural(max(result.totals), 'point')}.",
+            )
         )
         return state, events
     nxt = new_hand_state(

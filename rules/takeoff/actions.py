@@ -6,6 +6,7 @@ Keys are written by rules.takeoff.keys (the one codec); see there for the wire f
 from __future__ import annotations
 
 from rules.core import Action
+from rules.core.messages import plural
 from rules.takeoff import board as b
 from rules.takeoff.data import card_name, card_text
 from rules.takeoff.keys import (
@@ -155,7 +156,7 @@ def pending_actions(state: TakeoffState, player: int) -> list[Action]:
             key=format_key(Row(str(row))),
             label=f"Row {row} ({'Business' if b.is_business_row(row, business) else 'Economy'})",
             group="Choose a row",
-            description=f"{n} choice{'s' if n != 1 else ''} in this row",
+            description=f"{plural(n, 'choice')} in this row",
         )
         for row, n in sorted(counts.items())
     ]

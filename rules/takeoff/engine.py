@@ -16,6 +16,7 @@ from rules.core import (
     ranks_from_scores,
     seat_ref,
 )
+from rules.core.messages import plural
 from rules.core.model import Winner
 from rules.takeoff import board as b
 from rules.takeoff import plays, reasons, text, turns
@@ -104,11 +105,12 @@ class TakeoffGame(BaseGame[TakeoffState, TakeoffOptions, TakeoffView]):
         assert outcome is not None
         pts = outcome.scores
         if outcome.is_draw:
-            result = f"a draw at {pts[0]} points each"
+            result = f"a draw at {plural(pts[0], 'point')} each"
         else:
             w = outcome.winners[0]
             result = f"{seat_ref(w)} wins {pts[w]} to {pts[1 - w]}"
-        return Event(kind="game_ended", text=f"Game over — {state.end_reason} Result: {result}.")
+        # The cause is told once, by the end text (outcome.reason); the log line gives the result.
+        return Event(kind="game_ended", text=f"Game over: {result}.")
 
     def view(self, state: TakeoffState, viewer: int | None) -> TakeoffView:
         """The public table, or one seat's view with its hand."""

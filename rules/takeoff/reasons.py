@@ -26,7 +26,6 @@ from rules.takeoff.targets import can_place, targets
 from rules.takeoff.turns import HAND_LIMIT
 
 _ROWS_RULE = "different-rows rule"
-_NOT_AN_ACTION = "That is not a Takeoff! action — pick one of the offered choices."
 
 
 def _parsed(key: str) -> Key | None:
@@ -61,7 +60,7 @@ def explain(state: TakeoffState, player: int, key: str) -> str:
             if state.final_round:
                 return "You already played in your last turn: finish it instead."
             return "Declining is only possible in the last turns after the third pass of the pile."
-    return _NOT_AN_ACTION
+    return ""  # an unknown key: the shared refusal (rules.core.messages) says all there is
 
 
 def _explain_play(state: TakeoffState, player: int, card: str) -> str:

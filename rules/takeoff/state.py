@@ -13,13 +13,20 @@ class Options(Frozen):
     """Takeoff! game options (each becomes a slash-command option)."""
 
     scoring: Literal["A", "B"] = Field(
-        "B", description="Scoring: A = 2/1 per stone plus row bonus; B = points by seat popularity"
+        "B",
+        title="Scoring",
+        description="Scoring: A = 2/1 per stone plus row bonus; B = points by seat popularity",
     )
     business_rows: int = Field(
-        3, ge=1, le=6, description="How many numbered rows are Business class (red carpet)"
+        3,
+        ge=1,
+        le=6,
+        title="Business-class rows",
+        description="How many numbered rows are Business class (red carpet)",
     )
     row_rule: Literal["numbered", "single"] = Field(
         "numbered",
+        title="Row rule",
         description="Each placement in a turn needs a different numbered row, or single row",
     )
 

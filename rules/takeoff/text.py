@@ -7,9 +7,10 @@ from rules.takeoff.data import card_name
 from rules.takeoff.state import TakeoffState
 from rules.takeoff.targets import steps
 
+# A footnote ("-# " = Discord small print; /game rules puts footnotes last, in every game).
 _STAND_IN = (
-    "*The board and card pictures were never published: the seat layout, seat-card split and card "
-    "names are our stand-ins.*"
+    "-# The board and card pictures were never published: the seat layout, seat-card split and "
+    "card names are our stand-ins."
 )
 
 _TOPICS: dict[str, str] = {
@@ -22,8 +23,7 @@ _TOPICS: dict[str, str] = {
         "• Deck of 54: 10 Window, 10 Middle, 10 Aisle, 6 Business-Class, 18 events. Start with 3 "
         "cards, hold at most 5. Each player has 4 captain's tickets.\n"
         "• Your turn: play any number of cards (and at most one ticket), then draw 1 card if you "
-        "hold fewer than 5 — **or**, holding exactly 5, change a card instead.\n"
-        "Topics: turn, tickets, events, scoring, end.\n" + _STAND_IN
+        "hold fewer than 5 — **or**, holding exactly 5, change a card instead.\n" + _STAND_IN
     ),
     "turn": (
         "**A turn**\n"
@@ -66,7 +66,7 @@ _TOPICS: dict[str, str] = {
         "**End of the game**\n"
         "• When the draw pile runs out it is reshuffled from the discards. When it has been used "
         "up the third time, each player gets one last optional turn without drawing; declining "
-        "ends the game at once.\n"
+        "ends the game at once (the end text names that cause first).\n"
         "• The game also ends as soon as all 72 seats are filled, or when neither player can "
         "move any more, even by changing cards."
     ),

@@ -97,7 +97,8 @@ def end_turn(state: TakeoffState, player: int) -> Step:
         ended = Event(kind="turn_ended", text=f"{who} finished their last turn.")
         state = state.model_copy(update={"final_turns_left": left})
         if left == 0:
-            return finish(state, "Both players have had their last turn."), (ended,)
+            reason = f"{RAN_OUT}; both players have had their last turn."
+            return finish(state, reason), (ended,)
         return pass_turn(state), (ended,)
     events: tuple[Event, ...] = (Event(kind="turn_ended", text=f"{who} ended their turn."),)
     if len(state.hands[player]) < HAND_LIMIT and state.deck:
@@ -110,7 +111,8 @@ def end_turn(state: TakeoffState, player: int) -> Step:
 def decline(state: TakeoffState, player: int) -> Step:
     """Declining the last optional turn ends the game at once (rulebook "End of the game")."""
     event = Event(kind="declined", text=f"{seat_ref(player)} declined a last turn.")
-    return finish(state, f"{seat_ref(player)} declined a last turn."), (event,)
+    # The end text leads with the cause; the decline itself is the log line above (issue 15).
+    return finish(state, f"{RAN_OUT}; then {seat_ref(player)} declined a last turn."), (event,)
 
 
 def change(state: TakeoffState, player: int, card: str) -> Step:
@@ -152,6 +154,10 @@ def is_stuck(state: TakeoffState) -> bool:
 def is_full(state: TakeoffState) -> bool:
     """Early end: all seats are taken."""
     return b.EMPTY not in state.board
+
+
+# Why the last turns happen at all: the real cause of an end by the last turns.
+RAN_OUT = "The draw pile ran out for the third time"
 
 
 def finish(state: TakeoffState, reason: str) -> TakeoffState:

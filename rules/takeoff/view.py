@@ -9,6 +9,7 @@ from rules.takeoff import board as b
 from rules.takeoff.data import EVENTS, SEAT_CARDS, card_name, card_text
 from rules.takeoff.scoring import scores
 from rules.takeoff.state import TakeoffState
+from rules.takeoff.targets import targets
 
 
 class CardView(Frozen):
@@ -69,6 +70,8 @@ class TakeoffView(Frozen):
     end_reason: str
     hand: tuple[CardView, ...] = ()
     shown_hand: tuple[CardView, ...] = ()
+    # Seats ("7A") the card being played can take next: only in the player's own view.
+    targets: tuple[str, ...] = ()
 
 
 def card_view(card: str) -> CardView:
@@ -108,10 +111,15 @@ def build_view(state: TakeoffState, viewer: int | None) -> TakeoffView:
     pending = state.pending
     hand: tuple[CardView, ...] = ()
     shown: tuple[CardView, ...] = ()
+    target_labels: tuple[str, ...] = ()
     if viewer is not None:
         hand = tuple(card_view(c) for c in state.hands[viewer])
         if pending is not None and pending.card == "pinch" and viewer == state.turn:
             shown = tuple(card_view(c) for c in state.hands[1 - viewer])
+        if pending is not None and viewer == state.turn and not state.over:
+            found = targets(state, viewer, pending.card, pending.picks)
+            chosen = sorted({s for t in found for s in t.seats})
+            target_labels = tuple(b.seat_label(s) for s in chosen)
     return TakeoffView(
         viewer=viewer,
         rows=_rows(state),
@@ -144,4 +152,5 @@ def build_view(state: TakeoffState, viewer: int | None) -> TakeoffView:
         end_reason=state.end_reason,
         hand=hand,
         shown_hand=shown,
+        targets=target_labels,
     )

@@ -20,7 +20,8 @@ async def _lobby(fake: FakeDiscord, table: Table) -> None:
     mark = fake.mark()
     await (await fake.slash(alice, table.channel, "game new takeoff", scoring="A")).response()
     lobby = await fake.wait_for_message(table.channel, lambda m: "lobby" in m.content, after=mark)
-    assert "Takeoff!" in lobby.content and "scoring=A" in lobby.content
+    # Issue 15: the lobby shows human option labels ("Scoring A"), not raw keys ("scoring=A").
+    assert "Takeoff!" in lobby.content and "Scoring A" in lobby.content
     ids = [c["custom_id"] for c in lobby.iter_components()]
     join = next(c for c in ids if c.endswith(":join"))
     await (await fake.click(bob, lobby, join)).response()

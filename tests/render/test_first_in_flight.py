@@ -12,7 +12,7 @@ from PIL import Image
 from bot.render.common import to_png
 from bot.render.fif_chart import won_by
 from bot.render.fif_flight import problem_odds
-from bot.render.first_in_flight import render_board, render_flight, render_private
+from bot.render.first_in_flight import render_board, render_private, render_table
 from rules.core import Rng
 from rules.first_in_flight import GAME
 from rules.first_in_flight.auto import choose
@@ -71,6 +71,11 @@ def _png_board(state: State, **kwargs: bool) -> bytes:
     """The public image of a state as PNG bytes."""
     players = state.players
     return to_png(render_board(GAME.view(state, None), names=NAMES[:players], **kwargs))
+
+
+def _png_table(state: State) -> bytes:
+    """The whole table (every mat) as PNG bytes."""
+    return to_png(render_table(GAME.view(state, None), names=NAMES[: state.players]))
 
 
 def _png_private(state: State, seat: int) -> bytes:
@@ -156,8 +161,9 @@ def test_known_top_of_deck_is_private() -> None:
 
 
 def test_crashed_pawn_is_drawn_lying() -> None:
-    """A crashed pawn looks different from the same pawn standing."""
-    state = moments(2)["crash"]
+    """A crashed pawn looks different from the same pawn standing (once the Flight panel has
+    given way to the track again)."""
+    state = moments(2)["crash"].model_copy(update={"flight": None})
     assert any(not p.standing for p in state.pawns)
     standing = tuple(p.model_copy(update={"standing": True}) for p in state.pawns)
     assert _png_board(state) != _png_board(state.model_copy(update={"pawns": standing}))
@@ -169,7 +175,7 @@ def test_famous_pilot_is_marked() -> None:
     seat = next(i for i, m in enumerate(state.seats) if m.famous)
     plain = state.seats[seat].model_copy(update={"famous": False})
     seats = tuple(plain if i == seat else m for i, m in enumerate(state.seats))
-    assert _png_board(state) != _png_board(state.model_copy(update={"seats": seats}))
+    assert _png_table(state) != _png_table(state.model_copy(update={"seats": seats}))
 
 
 def test_used_cards_look_different_from_ready_ones() -> None:
@@ -182,7 +188,7 @@ def test_used_cards_look_different_from_ready_ones() -> None:
         mat.model_copy(update={"cards": flipped}) if i == seat else m
         for i, m in enumerate(state.seats)
     )
-    assert _png_board(state) != _png_board(state.model_copy(update={"seats": seats}))
+    assert _png_table(state) != _png_table(state.model_copy(update={"seats": seats}))
 
 
 def test_odds_aid_shows_only_when_switched_on() -> None:
@@ -301,12 +307,13 @@ def test_action_space_icons_come_from_the_options() -> None:
 def test_pilot_ability_and_its_use_show_on_the_mat() -> None:
     """The mat prints the Pilot's ability and greys it once used."""
     view = GAME.view(moments(4)["start"], None)
-    seat = view.seats[0]
+    at = view.deciding or 0
+    seat = view.seats[at]
     assert seat.pilot_text
     used = seat.model_copy(update={"pilot_exhausted": not seat.pilot_exhausted})
     blank = seat.model_copy(update={"pilot_text": ""})
     images = {
-        _png_view(view.model_copy(update={"seats": (s, *view.seats[1:])}))
+        _png_view(view.model_copy(update={"seats": (*view.seats[:at], s, *view.seats[at + 1 :])}))
         for s in (seat, used, blank)
     }
     assert len(images) == 3
@@ -319,14 +326,21 @@ def test_missing_names_fall_back_to_seat_numbers() -> None:
     assert render_private(GAME.view(state, 3), names=[]).height > 0
 
 
-@pytest.mark.parametrize("players", [1, 2, 4])
-def test_live_flight_picture_is_compact_and_public(players: int) -> None:
-    """The live-Flight image is smaller than the board, in budget, and ignores hidden order."""
-    state = moments(players)["mid-flight"]
+@pytest.mark.parametrize("players", [2, 4])
+def test_turn_picture_shows_the_acting_mat_and_the_table_shows_every_mat(players: int) -> None:
+    """Another player's coins change the whole table but not the turn picture (its mat is one
+    tap away); the table ignores hidden order and stays in budget."""
+    state = moments(players)["start"]
     view = GAME.view(state, None)
-    live = render_flight(view, names=NAMES[:players])
-    board = render_board(view, names=NAMES[:players])
-    assert live.width <= MAX_WIDTH and live.height < board.height
-    assert len(to_png(live)) < BUDGET
+    acting = view.deciding if view.deciding is not None else 0
+    other = (acting + 1) % players
+    seats = tuple(
+        s.model_copy(update={"coins": s.coins + 7}) if s.seat == other else s for s in view.seats
+    )
+    richer = view.model_copy(update={"seats": seats})
+    table = to_png(render_table(view, names=NAMES[:players]))
+    assert table != to_png(render_table(richer, names=NAMES[:players]))
+    assert _png_view(view) == _png_view(richer)
+    assert len(table) < BUDGET
     hidden = GAME.view(_shuffled_hidden(state), None)
-    assert to_png(live) == to_png(render_flight(hidden, names=NAMES[:players]))
+    assert table == to_png(render_table(hidden, names=NAMES[:players]))

@@ -8,7 +8,8 @@ import pytest
 from PIL import Image
 
 from bot.render.common import to_png
-from bot.render.flight import render_board, render_private
+from bot.render.flight import WIDTH, draw_board, render_board, render_private
+from bot.render.samples import after_moves
 from rules.flight import GAME, FlightState
 from rules.flight.state import Obstacle
 from tests.rules.flight.helpers import act, flight, rig
@@ -83,11 +84,11 @@ def _finished() -> FlightState:
 def test_board_and_private_images_render_within_budget(state: FlightState) -> None:
     """Both images render readably wide and encode well under 1 MiB."""
     board = render_board(GAME.view(state, None), names=NAMES[: state.players])
-    assert isinstance(board, Image.Image) and board.width == 900
+    assert isinstance(board, Image.Image) and board.width == WIDTH
     assert len(to_png(board)) < BUDGET
     for seat in range(state.players):
         private = render_private(GAME.view(state, seat), names=NAMES[: state.players])
-        assert private.width == 900 and len(to_png(private)) < BUDGET
+        assert private.width == WIDTH and len(to_png(private)) < BUDGET
 
 
 def test_same_input_gives_the_same_bytes() -> None:
@@ -120,3 +121,25 @@ def test_missing_names_fall_back_to_seat_numbers() -> None:
     """A short names list still renders every seat."""
     state = GAME.new_game(2, 4, None)
     assert render_board(GAME.view(state, None), names=["Alice"]).height > 0
+
+
+def test_long_names_wrap_instead_of_being_cut() -> None:
+    """Issue 15: 'Jerusalem (Ly…' and 'South Afr…' — names wrap onto a second line."""
+    from bot.render.common import wrap_text
+    from bot.render.flight import COL_W, NUM_W, _lines
+
+    assert wrap_text("Jerusalem (Lydda)", 84, 11) == ["Jerusalem", "(Lydda)"]
+    assert wrap_text("South Africa\nJohannesburg", 84, 11) == ["South Africa", "Johannesburg"]
+    assert not any("…" in line for line in wrap_text("Jerusalem (Lydda)", 84, 11))
+    # on the board's route columns, a town name too wide for one line takes two
+    assert _lines("Jerusalem (Lydda)", COL_W - NUM_W - 8) == ["Jerusalem", "(Lydda)"]
+
+
+@pytest.mark.parametrize("moves", [0, 9, 23, 41, 77])
+def test_the_cached_empty_table_gives_the_picture_drawn_from_scratch(moves: int) -> None:
+    """Only what moved is drawn over the cached empty routes, with the same pixels."""
+    state = after_moves("flight", 3, moves, seed=moves)
+    view = GAME.view(state, None)
+    names = ["Alice", "Bob", "Cy"]
+    cached = render_board(view, names=names)
+    assert to_png(cached) == to_png(draw_board(view, names, static=False))

@@ -44,13 +44,13 @@ def _pixel(image_bytes_state: TakeoffState, label: str, dx: int, dy: int) -> tup
 
 
 def test_initial_mid_and_final_boards_render_within_budget() -> None:
-    """Each stage renders to a PNG well under 1 MiB and about 960 px wide."""
+    """Each stage renders to a PNG well under 1 MiB at the phone width."""
     for state in (GAME.new_game(3, 2, None), _mid(), _final()):
         for image in (
             render.render_board(_view(state, None), names=NAMES),
             render.render_private(_view(state, 0), names=NAMES),
         ):
-            assert image.width == 960
+            assert image.width == render.WIDTH
             assert len(to_png(image)) < MIB
 
 
@@ -85,11 +85,34 @@ def test_hidden_cards_change_only_the_private_image() -> None:
 
 
 def test_pinch_shows_the_opponents_hand_in_the_private_image() -> None:
-    """During Pinch the pincher's image adds a row with the opponent's cards."""
+    """During Pinch the pincher's image adds the opponent's cards; the opponent sees no change."""
     state = rig(hands=(("pinch", "window"), ("aisle", "stretcher")))
-    before = render.render_private(_view(state, Y), names=NAMES)
     state, _ = play(state, Y, "play:pinch")
-    during = render.render_private(_view(state, Y), names=NAMES)
-    assert during.height > before.height
-    opponent = render.render_private(_view(state, BL), names=NAMES)
-    assert opponent.height == before.height
+    view = _view(state, Y)
+    assert [c.id for c in view.shown_hand] == ["aisle", "stretcher"]
+    during = to_png(render.render_private(view, names=NAMES))
+    unseen = view.model_copy(update={"shown_hand": ()})
+    assert during != to_png(render.render_private(unseen, names=NAMES))
+    assert not _view(state, BL).shown_hand
+
+
+def test_the_private_picture_frames_exactly_the_seats_the_card_can_take() -> None:
+    """While a seat card is being placed, its player's view lists (and the picture frames) the
+    seats the engine offers; the opponent's view lists none and their picture has no frames."""
+    state = rig(hands=(("window", "aisle"), ("middle",)))
+    state, _ = play(state, Y, "play:window")
+    offered = {
+        a.key.removeprefix("seat:")
+        for a in GAME.legal_actions(state, Y)
+        if a.key.startswith("seat:")
+    }
+    mine, theirs = _view(state, Y), _view(state, BL)
+    assert set(mine.targets) == offered and offered
+    assert all(label[-1] in "AF" for label in mine.targets)  # window seats
+    assert theirs.targets == ()
+    framed = render.render_private(mine, names=NAMES)
+    label = mine.targets[0]
+    x, y = render._seat_xy(int(label[:-1]), label[-1])
+    assert framed.getpixel((x + 1, render.HEADER_H + y + 21)) == ImageColor.getrgb(render.TARGET)
+    unframed = render.render_private(mine.model_copy(update={"targets": ()}), names=NAMES)
+    assert unframed.getpixel((x + 1, render.HEADER_H + y + 21)) != ImageColor.getrgb(render.TARGET)

@@ -1,4 +1,4 @@
-"""Fixtures for service tests: a real SQLite file and a service that knows the toy game."""
+"""Fixtures for service tests: a real database on each backend and a service for the toy game."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import pytest
 
 from bot.services import GameService, LoadedGame
 from bot.store import Store, open_store
+from tests.support.databases import BACKENDS, database_url_for
 from tests.support.toygame import TOY
 
 GUILD = 1
@@ -28,16 +29,17 @@ class FakeClock:
         return self.now
 
 
-@pytest.fixture
-def db_path(tmp_path: Path) -> Path:
-    """A fresh database file for this test."""
-    return tmp_path / "hangar.sqlite3"
+@pytest.fixture(params=BACKENDS)
+async def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
+    """A fresh database on each backend in turn (SQLite file, PostgreSQL schema)."""
+    async for url in database_url_for(request.param, tmp_path):
+        yield url
 
 
 @pytest.fixture
-async def store(db_path: Path) -> AsyncIterator[Store]:
-    """An open store on the test's database file."""
-    opened = await open_store(db_path)
+async def store(database_url: str) -> AsyncIterator[Store]:
+    """An open store on the test's database."""
+    opened = await open_store(database_url)
     yield opened
     await opened.close()
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
@@ -60,9 +59,9 @@ class Table:
 
 
 @pytest.fixture
-async def table(db_path: Path) -> AsyncIterator[Table]:
+async def table(database_url: str) -> AsyncIterator[Table]:
     """A clocked table on a fresh database."""
-    store = await open_store(db_path)
+    store = await open_store(database_url)
     yield Table(store, ManualClock())
     await store.close()
 
@@ -73,7 +72,7 @@ def kinds(notices: list[Notice]) -> list[tuple[str, float]]:
 
 
 async def test_reminders_at_half_and_tenth_once_each_across_a_restart(
-    table: Table, db_path: Path
+    table: Table, database_url: str
 ) -> None:
     """24 h limit: a reminder at 12 h and at 21.6 h, each once, even after reopening the DB."""
     await table.start(turn_limit="24h", on_timeout="remind")
@@ -82,7 +81,7 @@ async def test_reminders_at_half_and_tenth_once_each_across_a_restart(
     assert kinds(first) == [("remind", 0.5)] and first[0].user_id == ALICE
     assert await table.at(12.5) == []
     await table.store.close()
-    restarted = Table(await open_store(db_path), table.time)  # a new bot process, same file
+    restarted = Table(await open_store(database_url), table.time)  # a new bot process, same file
     try:
         assert await restarted.at(13) == []
         second = await restarted.at(21.6)
@@ -243,11 +242,11 @@ async def test_guild_default_limit_applies(table: Table) -> None:
     assert kinds(await table.at(6)) == [("remind", 0.5)]
 
 
-async def test_move_racing_the_timeout_exactly_one_wins(db_path: Path) -> None:
+async def test_move_racing_the_timeout_exactly_one_wins(database_url: str) -> None:
     """A last-second click and the timeout from another process: exactly one is applied."""
     time = ManualClock()
-    first = Table(await open_store(db_path), time)
-    other_store = await open_store(db_path)
+    first = Table(await open_store(database_url), time)
+    other_store = await open_store(database_url)
     other = Table(other_store, time)
     try:
         await first.start("takeoff", turn_limit="24h", on_timeout="ai")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
 
 import pytest
 
@@ -63,7 +62,7 @@ async def test_twenty_versionless_commands_apply_once(service: GameService, stor
 async def test_two_connections_on_one_file_apply_once(
     service: GameService,
     store: Store,
-    db_path: Path,
+    database_url: str,
     key: str,
     versioned: bool,
     refusal: type[Exception],
@@ -74,7 +73,7 @@ async def test_two_connections_on_one_file_apply_once(
     by hand) lose as not-your-turn once the move has passed the turn on.
     """
     version = (await started(service)).record.version
-    other_store = await open_store(db_path)
+    other_store = await open_store(database_url)
     try:
         other = GameService(other_store, games={"toy": TOY}, clock=FakeClock())
         expected = version if versioned else None

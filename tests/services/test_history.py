@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -104,11 +103,7 @@ def generated(count: int, seed: int = 13) -> list[Spec]:
 
 
 async def _add_ai_column(store: Store) -> None:
-    """The AI seats' level column (migration 6 adds it; only added here if missing)."""
-    async with store.db.execute("PRAGMA table_info(seats)") as cursor:
-        columns = {row[1] for row in await cursor.fetchall()}
-    if "ai_level" not in columns:
-        await store.db.execute("ALTER TABLE seats ADD COLUMN ai_level TEXT")
+    """The AI seats' level column: migration 6 adds it now, so there is nothing left to do."""
 
 
 async def play(service: GameService, spec: Spec, channel: int, guild: int = GUILD) -> int:
@@ -159,15 +154,16 @@ async def _played(store: Store, service: GameService, count: int = 60) -> list[S
 
 async def _rating_state(store: Store) -> tuple[list[Any], list[Any]]:
     """Every stored rating and every result's before/after, for comparisons."""
-    async with store.db.execute(
-        "SELECT guild_id, game_id, player, mu, sigma, games, wins FROM ratings ORDER BY player"
-    ) as cursor:
-        table = [tuple(r) for r in await cursor.fetchall()]
-    async with store.db.execute(
-        "SELECT game_pk, entry, mu_before, sigma_before, mu_after, sigma_after, rated_n "
-        "FROM results ORDER BY game_pk, entry"
-    ) as cursor:
-        results = [tuple(r) for r in await cursor.fetchall()]
+    async with store.reading() as db:
+        async with db.execute(
+            "SELECT guild_id, game_id, player, mu, sigma, games, wins FROM ratings ORDER BY player"
+        ) as cursor:
+            table = [tuple(r) for r in await cursor.fetchall()]
+        async with db.execute(
+            "SELECT game_pk, entry, mu_before, sigma_before, mu_after, sigma_after, rated_n "
+            "FROM results ORDER BY game_pk, entry"
+        ) as cursor:
+            results = [tuple(r) for r in await cursor.fetchall()]
     return table, results
 
 
@@ -320,7 +316,10 @@ async def test_delete_removes_a_game_from_stats_and_ratings(
     ] == [keep]
     board = {r.player: r for r in await history.leaderboard(GUILD, "scripted")}
     assert board[user_key(11)].games == 1
-    async with store.db.execute("SELECT COUNT(*) FROM actions WHERE game_pk = ?", (gone,)) as c:
+    async with (
+        store.reading() as db,
+        db.execute("SELECT COUNT(*) FROM actions WHERE game_pk = ?", (gone,)) as c,
+    ):
         assert (await c.fetchone())[0] == 0
 
 
@@ -381,14 +380,14 @@ async def test_verify_and_export_reach_any_game_of_this_server_only(
 
 
 async def test_command_line_rebuild_restores_every_rating(
-    store: Store, service: GameService, db_path: Path
+    store: Store, service: GameService, database_url: str
 ) -> None:
     """`python -m bot.services.rebuild` on the database file gives back the same ratings."""
     await _played(store, service, count=18)
     before = await _rating_state(store)
     async with store.transaction() as db:
         await db.execute("DELETE FROM ratings")
-    recorded, rated = await rebuild(db_path)
+    recorded, rated = await rebuild(database_url)
     assert recorded == 0 and rated > 0
     assert await _rating_state(store) == before
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import random
-from pathlib import Path
 
 import pytest
 
@@ -107,16 +106,15 @@ async def test_recent_events_show_each_viewer_what_they_may_see(service: GameSer
     assert await service.recent_events(CHANNEL, None, limit=2) == public[1:]
 
 
-async def test_state_survives_a_restart(tmp_path: Path) -> None:
+async def test_state_survives_a_restart(database_url: str) -> None:
     """Close everything mid-game, open the file again: same state, same version, play on."""
-    path = tmp_path / "restart.sqlite3"
-    first = await open_store(path)
+    first = await open_store(database_url)
     service = GameService(first, games={"toy": TOY}, clock=FakeClock())
     await started(service)
     await service.act(CHANNEL, ALICE, "draw", None)
     before = await service.load(CHANNEL)
     await first.close()
-    reopened = await open_store(path)
+    reopened = await open_store(database_url)
     try:
         again = GameService(reopened, games={"toy": TOY}, clock=FakeClock())
         after = await again.load(CHANNEL)

@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
 import rules
 from bot.services import GameService, LoadedGame, UndoRefusedError
+from bot.services.errors import NoGameHereError
 from bot.services.replay import replay
 from bot.store import Store, open_store
 from bot.store import repository as repo
+from rules.core import InvalidOptionsError
 from tests.services.conftest import CHANNEL, GUILD, FakeClock
 
 STEP_BOUND = 5000
@@ -22,9 +24,9 @@ UNDO_EVERY, UNDO_UNTIL = 7, 200
 
 
 @pytest.fixture
-async def real_service(tmp_path: Path) -> AsyncIterator[tuple[GameService, Store]]:
+async def real_service(database_url: str) -> AsyncIterator[tuple[GameService, Store]]:
     """A service over the real game registry, on a file where commits skip fsync for speed."""
-    store = await open_store(tmp_path / "games.sqlite3", synchronous="NORMAL")
+    store = await open_store(database_url, synchronous="NORMAL")
     yield GameService(store, clock=FakeClock()), store
     await store.close()
 
@@ -86,3 +88,23 @@ async def _try_undo(service: GameService, before: LoadedGame) -> bool:
     assert result.loaded.state == before.state
     assert result.loaded.active_seats == before.active_seats
     return True
+
+
+@pytest.mark.parametrize(
+    ("options", "reason"),
+    [
+        ({"card_data": "nope.json"}, "no card data file"),
+        ({"card_data": "../../../etc/passwd"}, "no card data file"),
+        ({"gustave": "mean"}, "gustave: Input should be 'standard' or 'advanced'"),
+    ],
+)
+async def test_bad_first_in_flight_options_are_refused_when_the_lobby_opens(
+    real_service: tuple[GameService, Store], options: dict[str, str], reason: str
+) -> None:
+    """A bad option stops `/game new` with the reason, and no lobby (nothing to start) exists."""
+    service, _ = real_service
+    with pytest.raises(InvalidOptionsError, match=re.escape(reason)) as refused:
+        await service.new_lobby(GUILD, CHANNEL, "first-in-flight", options, 1000, "P1")
+    assert "errors.pydantic.dev" not in str(refused.value)
+    with pytest.raises(NoGameHereError):
+        await service.load(CHANNEL)

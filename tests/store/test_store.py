@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
@@ -14,9 +13,9 @@ from bot.store.repository import SeatRecord
 
 
 @pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    """A migrated store on a real file."""
-    opened = await open_store(tmp_path / "store.sqlite3")
+async def store(database_url: str) -> AsyncIterator[Store]:
+    """A migrated store on a real database (each backend in turn)."""
+    opened = await open_store(database_url)
     yield opened
     await opened.close()
 
@@ -71,11 +70,11 @@ async def test_an_exception_inside_a_transaction_leaves_the_database_unchanged(
 
 
 async def test_a_rolled_back_transaction_is_invisible_to_a_second_connection(
-    store: Store, tmp_path: Path
+    store: Store, database_url: str
 ) -> None:
     """Another process never sees half of a transaction."""
     pk = await _new_game(store)
-    other = await open_store(tmp_path / "store.sqlite3")
+    other = await open_store(database_url)
     try:
         with pytest.raises(RuntimeError):
             async with store.transaction() as db:
@@ -153,11 +152,21 @@ async def test_snapshot_update_loses_when_the_version_moved(store: Store) -> Non
 async def test_a_failed_commit_rolls_back_and_the_store_stays_usable(store: Store) -> None:
     """A COMMIT that fails (here: a deferred foreign key) leaves nothing half-open."""
     pk = await _new_game(store)
-    with pytest.raises(sqlite3.IntegrityError, match="FOREIGN KEY"):
+    if store.dialect == "postgres":  # PostgreSQL defers only constraints declared DEFERRABLE
         async with store.transaction() as db:
-            await db.execute("PRAGMA defer_foreign_keys = ON")
+            await db.execute(
+                "CREATE TABLE probe (game_pk BIGINT REFERENCES games (pk) "
+                "DEFERRABLE INITIALLY DEFERRED)"
+            )
+    with pytest.raises(sqlite3.IntegrityError, match=r"(?i)FOREIGN KEY"):
+        async with store.transaction() as db:
+            if store.dialect == "postgres":
+                await db.execute("INSERT INTO probe (game_pk) VALUES (999)")
+            else:
+                await db.execute("PRAGMA defer_foreign_keys = ON")
             await repo.set_status(db, pk, "abandoned", 2.0)
-            await repo.replace_seats(db, 999, (SeatRecord(0, 1, "Ghost"),), 1.0)
+            if store.dialect == "sqlite":
+                await repo.replace_seats(db, 999, (SeatRecord(0, 1, "Ghost"),), 1.0)
     async with store.reading() as db:
         stored = await repo.fetch_game(db, pk)
     assert stored is not None and stored.record.status == "lobby"

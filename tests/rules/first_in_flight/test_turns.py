@@ -275,3 +275,18 @@ def test_final_flight_of_the_trigger_counts() -> None:
     state = flying(table(), 0, ["glide"] * 3, final=True)
     state, _ = act(state, 0, "draw", "descend")
     assert state.flight is None or state.flight.seat != 0
+
+
+def test_gustave_gains_nothing_at_the_end_of_year_4() -> None:
+    """Ruling (../shared/docs/games/first-in-flight.md): at the end of Year 4 "the Game will
+    immediately end" — no Year-end steps run, so Gustave's Year gain (+4 Standard) is not added;
+    at the end of Year 3 it is."""
+    from rules.first_in_flight.turns import end_year
+
+    duo = table(players=2).model_copy(update={"gustave_record": 20})
+    after_3, _ = end_year(duo.model_copy(update={"year": 3}))
+    assert after_3.gustave_record == 24
+    after_4, events = end_year(duo.model_copy(update={"year": 4}))
+    assert after_4.gustave_record == 20 and after_4.end_trigger == -1
+    assert "Gustave" not in texts(events)
+    assert "Gustave gains nothing" in GAME.rules_text(None)

@@ -146,3 +146,20 @@ def test_match_totals_are_the_sum_of_the_hand_results(players: int) -> None:
     assert state.scores == tuple(running)
     dealers = [r.dealer for r in state.results]
     assert dealers == [(players - 1 + i) % players for i in range(len(dealers))]
+
+
+def test_the_hand_limit_is_a_house_rule_and_0_plays_the_rulebook_game() -> None:
+    """max_hands (default 15) ends a target match with the leader; 0 = off (issue 15)."""
+    from rules.flight import GAME
+    from rules.flight.scoring import match_winners
+    from rules.flight.state import FlightOptions
+
+    default = FlightOptions()
+    assert default.max_hands == 15
+    assert match_winners(default, (40, 60), 15) == (1,)
+    assert match_winners(default, (40, 60), 14) == ()
+    assert match_winners(FlightOptions(max_hands=0), (40, 60), 500) == ()
+    assert "House rule" in GAME.rules_text("match") and "max_hands:0" in GAME.rules_text("match")
+    assert GAME.lobby_notes(default) == [
+        "House rule: after 15 hands the leader wins (`max_hands:0` = off)."
+    ]

@@ -1,0 +1,107 @@
+"""Moves per second with 20 games played at once on PostgreSQL, by 1 and by 2 bot processes.
+
+Each process is a real `python -m bench.throughput worker …` subprocess with its own event loop
+and connection pool, playing its share of the 20 games (random legal Takeoff! moves through
+GameService.act, each game as its own coroutine) for the same wall-clock window.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import subprocess
+import sys
+import tempfile
+import time
+from itertools import count
+from pathlib import Path
+
+from bench.commit import PLAYERS, Table, bench_game
+from bench.pg import postgres_problem, temporary_schema
+from bot.services import GameService
+from bot.store import open_store
+
+GAMES = 20
+SECONDS = 6.0
+START_DELAY = 3.0  # time for every worker to import and connect before the window opens
+
+
+async def _play(table: Table, until: float) -> int:
+    """Moves made by one game's coroutine until the deadline."""
+    moves = 0
+    while time.time() < until:
+        await table.timed_move()
+        moves += 1
+    return moves
+
+
+async def worker(url: str, index: int, games: int, start: float, seconds: float) -> int:
+    """Play `games` games at once from `start` for `seconds`; returns the moves made."""
+    store = await open_store(url)
+    try:
+        game, options = bench_game()
+        service = GameService(store, games={game.id: game})
+        tables = []
+        for n in range(games):
+            table = Table(service, game, options)
+            # Channels of its own, so no two games (or processes) ever share one.
+            table.channels = count((index * 100 + n) * 100_000)
+            await table.current()
+            tables.append(table)
+        await asyncio.sleep(max(0.0, start - time.time()))
+        counts = await asyncio.gather(*(_play(t, start + seconds) for t in tables))
+        return sum(counts)
+    finally:
+        await store.close()
+
+
+def run(url: str, processes: int) -> float:
+    """Moves per second of `processes` worker subprocesses sharing GAMES games."""
+    start = time.time() + START_DELAY + processes
+    share = [GAMES // processes + (i < GAMES % processes) for i in range(processes)]
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-m", "bench.throughput", "worker", url, str(i), str(n), str(start)],
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        for i, n in enumerate(share)
+    ]
+    moves = sum(int(proc.communicate()[0].strip() or 0) for proc in procs)
+    return moves / SECONDS
+
+
+def main() -> None:
+    """Print moves/s with one and with two processes (each on a fresh schema)."""
+    problem = postgres_problem()
+    if problem:
+        print(f"throughput bench on PostgreSQL: skipped ({problem})")
+        return
+    game, _ = bench_game()
+    print(f"throughput bench: {GAMES} {game.id} games at once on PostgreSQL, {SECONDS:.0f} s each")
+    for processes in (1, 2):
+        with temporary_schema() as url:
+            asyncio.run(_prepare(url))
+            rate = run(url, processes)
+        print(f"  {processes} process{'es' if processes > 1 else ''}: {rate:.0f} moves/s")
+    with tempfile.TemporaryDirectory(prefix="hangar-bench-") as tmp:
+        url = str(Path(tmp) / "throughput.sqlite3")
+        asyncio.run(_prepare(url))
+        print(f"  for comparison, SQLite in 1 process: {run(url, 1):.0f} moves/s")
+    print(f"  (players {PLAYERS}; all writers share one PostgreSQL write lock, as on SQLite)")
+
+
+async def _prepare(url: str) -> None:
+    """Migrate once, so workers do not race to create the schema inside the window."""
+    store = await open_store(url)
+    await store.close()
+
+
+if __name__ == "__main__":
+    if len(sys.argv) == 6 and sys.argv[1] == "worker":
+        _, _, url_arg, index_arg, games_arg, start_arg = sys.argv
+        made = asyncio.run(
+            worker(url_arg, int(index_arg), int(games_arg), float(start_arg), SECONDS)
+        )
+        print(made)
+    else:
+        main()

@@ -1,0 +1,301 @@
+"""First in Flight for a phone (640 px wide): header, pawns, the Year's track and the records."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from bot.render.common import (
+    HIGHLIGHT,
+    INK,
+    MUTED,
+    SEAT_SYMBOLS,
+    canvas,
+    centred,
+    fit_text,
+    font,
+    tint,
+)
+from bot.render.fif_board import (
+    ACTION_COLOURS,
+    LINE,
+    BoardKey,
+    board_key,
+    hourglass,
+    icon,
+    seat_colour,
+    seat_name,
+    wrap,
+)
+from bot.render.fif_chart import view_entries
+from rules.first_in_flight.view import GameView, PawnView
+
+WIDTH = 640  # shown 400 px wide, the smallest text (16 px) reads at ~9.4 px
+MARGIN = 12
+INNER = WIDTH - 2 * MARGIN
+SMALL = 16
+WHITE = "#ffffff"
+HEADER_H = 96
+AREA_W, ACTION_W, TIME_W, GAP = 58, 92, 26, 3
+TILE_H, ROW_GAP = 100, 8
+TOKEN = 24
+SHORT = {
+    "experience": "Exp.",
+    "technology": "Tech.",
+    "funding": "Fund.",
+    "friend": "Friend",
+    "upgrade": "Upgr.",
+    "repair": "Repair",
+}
+
+
+def token(
+    draw: ImageDraw.ImageDraw,
+    x: int,
+    y: int,
+    seat: int | None,
+    *,
+    size: int = TOKEN,
+    number: int = 0,
+    standing: bool = True,
+) -> None:
+    """A pawn or marker: the seat's shape (●■▲◆, Gustave a hexagon) in its colour, a number
+    inside; a crashed pawn is slashed (so colour is never the only cue)."""
+    box = (x, y, x + size, y + size)
+    colour = seat_colour(seat)
+    shape = 5 if seat is None else seat % 5
+    if shape == 0:
+        draw.ellipse(box, fill=colour, outline=INK, width=2)
+    elif shape == 1:
+        draw.rectangle(box, fill=colour, outline=INK, width=2)
+    elif shape == 2:
+        draw.polygon(
+            [(x + size / 2, y), (x + size, y + size), (x, y + size)],
+            fill=colour,
+            outline=INK,
+            width=2,
+        )
+    elif shape == 3:
+        c = size / 2
+        draw.polygon(
+            [(x + c, y), (x + size, y + c), (x + c, y + size), (x, y + c)],
+            fill=colour,
+            outline=INK,
+            width=2,
+        )
+    else:
+        draw.regular_polygon(
+            (x + size / 2, y + size / 2, size / 2), 6, fill=colour, outline=INK, width=2
+        )
+    if number:
+        draw.text(
+            (x + size / 2, y + size / 2 + (3 if shape == 2 else 0)),
+            str(number),
+            font=font(SMALL, bold=True),
+            fill=WHITE,
+            anchor="mm",
+            stroke_width=2,
+            stroke_fill=INK,
+        )
+    if not standing:
+        draw.line((x - 2, y + size + 2, x + size + 2, y - 2), fill=INK, width=4)
+        draw.line((x - 1, y + size + 1, x + size + 1, y - 1), fill=HIGHLIGHT, width=2)
+
+
+def header(draw: ImageDraw.ImageDraw, view: GameView, title: str, status: str, colour: str) -> None:
+    """Title, the Year tracker and the status bar."""
+    draw.text(
+        (MARGIN, 8), fit_text(title, INNER - 230, 22, bold=True), font=font(22, bold=True), fill=INK
+    )
+    x = WIDTH - MARGIN - 4 * 36 - 52
+    draw.text((x, 12), "Year", font=font(17, bold=True), fill=INK)
+    for year in range(1, 5):
+        cx = x + 52 + (year - 1) * 36
+        current = year == view.year
+        fill = HIGHLIGHT if current else ("#d9d3c3" if year < view.year else WHITE)
+        draw.ellipse((cx, 6, cx + 30, 36), fill=fill, outline=INK, width=3 if current else 1)
+        draw.text((cx + 15, 21), str(year), font=font(17, bold=True), fill=INK, anchor="mm")
+    draw.rounded_rectangle((MARGIN, 46, WIDTH - MARGIN, 86), radius=6, fill=tint(colour, 0.6))
+    line = fit_text(status, INNER - 20, 19, bold=True)
+    draw.text((MARGIN + 10, 55), line, font=font(19, bold=True), fill=INK)
+
+
+# ---------------------------------------------------------------- the track
+
+
+@lru_cache(maxsize=4)
+def track_layout(key: BoardKey) -> tuple[tuple[tuple[int, int, int, int], ...], int]:
+    """Boxes for the start area, every space and the finish area, in rows; total height."""
+    widths = [AREA_W] + [ACTION_W if k == "action" else TIME_W for k, _, _ in key] + [AREA_W]
+    boxes, x, y = [], 0, 0
+    for w in widths:
+        if x + w > INNER:
+            x, y = 0, y + TILE_H + ROW_GAP
+        boxes.append((MARGIN + x, y, MARGIN + x + w, y + TILE_H))
+        x += w + GAP
+    return tuple(boxes), y + TILE_H
+
+
+def _action_tile(
+    draw: ImageDraw.ImageDraw,
+    box: tuple[int, int, int, int],
+    number: int,
+    options: tuple[tuple[str, str], ...],
+) -> None:
+    """An Action Space: colour stripe, number, icons, then each option and its cost."""
+    x0, y0, x1, _ = box
+    kinds = [k for k, _ in options]
+    fill = tint(ACTION_COLOURS.get(kinds[0], MUTED), 0.8)
+    draw.rounded_rectangle(box, radius=7, fill=fill, outline=INK, width=1)
+    stripe = (x1 - x0) // len(kinds)
+    for i, kind in enumerate(kinds):
+        draw.rectangle(
+            (x0 + 2 + i * stripe, y0 + 2, x0 + (i + 1) * stripe - 2, y0 + 7),
+            fill=ACTION_COLOURS.get(kind, MUTED),
+        )
+    draw.text((x0 + 5, y0 + 9), str(number), font=font(19, bold=True), fill=INK)
+    for i, kind in enumerate(kinds[:2]):
+        icon(draw, kind, x1 - 26 - i * 24, y0 + 11, 21)
+    if len(options) == 1:
+        kind, cost = options[0]
+        centred(
+            draw, (x0, y0 + 34, x1, y0 + 52), SHORT.get(kind, kind.capitalize()), SMALL, bold=True
+        )
+        centred(draw, (x0, y0 + 53, x1, y0 + 71), cost, SMALL)
+    else:
+        for i, (kind, cost) in enumerate(options[:2]):
+            line = f"{SHORT.get(kind, kind.capitalize())} {cost}"
+            centred(draw, (x0, y0 + 34 + i * 19, x1, y0 + 52 + i * 19), line, SMALL)
+
+
+@lru_cache(maxsize=4)
+def track_background(key: BoardKey) -> Image.Image:
+    """The empty track of one board side (static: drawn once per side, copied per turn)."""
+    boxes, height = track_layout(key)
+    image, draw = canvas(WIDTH, height)
+    for box, title in ((boxes[0], "Start"), (boxes[-1], "Next")):
+        draw.rounded_rectangle(box, radius=7, fill="#dfe8d8", outline="#6b8f5e", width=2)
+        centred(
+            draw, (box[0], box[1] + 4, box[2], box[1] + 24), title, SMALL, bold=True, fill="#3d5c32"
+        )
+    for (kind, number, options), box in zip(key, boxes[1:-1], strict=False):
+        if kind == "action":
+            _action_tile(draw, box, number, options)
+        else:
+            draw.rounded_rectangle(box, radius=5, fill="#ebe6da", outline=LINE)
+            hourglass(draw, (box[0] + box[2]) // 2, box[1] + 5)
+    return image
+
+
+def _place(
+    draw: ImageDraw.ImageDraw,
+    box: tuple[int, int, int, int],
+    pawns: list[PawnView],
+    *,
+    numbered: bool,
+) -> None:
+    """Pawns in turn order: a column on a Time Space, a row (or two) elsewhere."""
+    x0, y0, x1, y1 = box
+    width = x1 - x0
+    per_row = max(1, (width - 2) // (TOKEN + 3))
+    if per_row == 1:
+        step = min(TOKEN + 2, (y1 - y0 - 28 - TOKEN) // max(1, len(pawns) - 1))
+        spots = [(x0 + 1, y0 + 26 + i * step) for i in range(len(pawns))]
+    else:
+        rows = -(-len(pawns) // per_row)
+        spots = []
+        for i in range(len(pawns)):
+            row, col = divmod(i, per_row)
+            in_row = min(per_row, len(pawns) - row * per_row)
+            left = x0 + (width - in_row * (TOKEN + 3) + 3) // 2
+            spots.append((left + col * (TOKEN + 3), y1 - 4 - (rows - row) * (TOKEN + 3)))
+    for (px, py), p in reversed(list(zip(spots, pawns, strict=True))):
+        number = p.turn_order + 1 if numbered else 0
+        token(draw, px, py, p.seat, number=number, standing=p.standing)
+
+
+def draw_track(view: GameView) -> Image.Image:
+    """The Year's track with every pawn; numbers give the turn order (1 acts next)."""
+    key = board_key(view)
+    boxes, _ = track_layout(key)
+    image = track_background(key).copy()
+    draw = ImageDraw.Draw(image)
+    end = len(view.board)
+    by_pos: dict[int, list[PawnView]] = {}
+    for p in sorted(view.pawns, key=lambda p: p.turn_order):
+        by_pos.setdefault(min(max(p.pos, -1), end), []).append(p)
+    for pos, pawns in by_pos.items():
+        _place(draw, boxes[pos + 1], pawns, numbered=pos != end and not view.over)
+    return image
+
+
+# ---------------------------------------------------------------- records
+
+REC_MAX = 40
+REC_X0, REC_X1 = MARGIN + 10, WIDTH - MARGIN - 34
+
+
+def rec_x(value: int) -> int:
+    """The x of a record value (40 and above share the last cell)."""
+    return round(REC_X0 + min(value, REC_MAX) * (REC_X1 - REC_X0) / REC_MAX)
+
+
+def records_lines(view: GameView, names: Sequence[str]) -> list[str]:
+    """Every record, best first, in words (the markers' key)."""
+    rows = sorted(view_entries(view), key=lambda e: (-e[1], e[0] is None, e[0] or 0))
+    words = " · ".join(f"{_symbol(s)}{seat_name(names, s)} {r}" for s, r, _ in rows)
+    return wrap(f"Records: {words}", INNER, SMALL)
+
+
+def _symbol(seat: int | None) -> str:
+    """The text symbol matching a seat's marker shape (Gustave's hexagon has none)."""
+    return "" if seat is None else SEAT_SYMBOLS[seat % len(SEAT_SYMBOLS)] + " "
+
+
+def records_height(view: GameView, names: Sequence[str]) -> int:
+    """Height of the records panel."""
+    stack = max(1, *_stack_levels(view).values())
+    return 30 + stack * 16 + 52 + 20 * len(records_lines(view, names))
+
+
+def _stack_levels(view: GameView) -> dict[int, int]:
+    """How many markers share each record value."""
+    levels: dict[int, int] = {}
+    values = [s.record for s in view.seats]
+    if view.gustave_record is not None:
+        values.append(view.gustave_record)
+    for v in values:
+        levels[min(v, REC_MAX)] = levels.get(min(v, REC_MAX), 0) + 1
+    return levels
+
+
+def draw_records(draw: ImageDraw.ImageDraw, view: GameView, names: Sequence[str], y: int) -> None:
+    """The record track 0–40+ with each holder's marker (stacked when equal), then the list."""
+    stack = max(1, *_stack_levels(view).values())
+    bar_y = y + 26 + stack * 16
+    draw.text((MARGIN, y), "Records", font=font(17, bold=True), fill=INK)
+    draw.rounded_rectangle((REC_X0 - 6, bar_y, REC_X1 + 28, bar_y + 10), radius=5, fill="#e2dccd")
+    draw.rectangle((rec_x(15), bar_y, REC_X1, bar_y + 10), fill="#f3d98b")
+    for v in range(0, REC_MAX + 1, 5):
+        x = rec_x(v)
+        draw.line((x, bar_y - 3, x, bar_y + 10), fill=INK)
+        draw.text(
+            (x, bar_y + 13),
+            f"{v}+" if v == REC_MAX else str(v),
+            font=font(SMALL),
+            fill=INK,
+            anchor="ma",
+        )
+    draw.text((rec_x(15) + 30, y + 2), "★ Famous from 15", font=font(SMALL), fill="#7a5f00")
+    seen: dict[int, int] = {}
+    markers: list[tuple[int, int | None]] = [(s.record, s.seat) for s in view.seats]
+    if view.gustave_record is not None:
+        markers.append((view.gustave_record, None))
+    for value, seat in markers:
+        level = seen.get(min(value, REC_MAX), 0)
+        seen[min(value, REC_MAX)] = level + 1
+        token(draw, rec_x(value) - 9, bar_y - 20 - level * 16, seat, size=18)
+    for i, line in enumerate(records_lines(view, names)):
+        draw.text((MARGIN, bar_y + 38 + i * 20), line, font=font(SMALL), fill=INK)

@@ -1,0 +1,57 @@
+"""Checking `/game new` options completely before a lobby exists (so `/game start` never fails)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import ValidationError
+
+from rules.core import Game, InvalidOptionsError
+
+
+def validated_options(game: Game, options: dict[str, Any] | None) -> dict[str, Any]:
+    """The options with defaults filled in, refused with a reason if the game cannot use them."""
+    try:
+        parsed = game.Options.model_validate(options or {})
+    except ValidationError as exc:
+        raise InvalidOptionsError(f"Invalid options for {game.title}: {_reasons(exc)}") from None
+    refusal = _dry_setup_refusal(game, parsed)
+    if refusal is not None:
+        raise InvalidOptionsError(refusal)
+    return parsed.model_dump(mode="json")
+
+
+def _dry_setup_refusal(game: Game, parsed: Any) -> str | None:
+    """Why no table size could start with these options, or None if one can.
+
+    A dry set-up catches what the model alone cannot (e.g. a card data file that is missing).
+    Options that suit only some player counts pass: `/game start` checks the actual count.
+    """
+    reason = None
+    for players in range(game.min_players, game.max_players + 1):
+        try:
+            game.new_game(0, players, parsed)
+        except InvalidOptionsError as exc:
+            reason = reason or _trimmed(str(exc))
+        except ValueError as exc:
+            reason = reason or _trimmed(f"Invalid options for {game.title}: {exc}")
+        except Exception:  # an engine's own failure is not the player's fault; start will tell
+            return None
+        else:
+            return None
+    return reason
+
+
+def _reasons(exc: ValidationError) -> str:
+    """`field: reason` for each error, without pydantic's input echo and documentation links."""
+    parts = []
+    for error in exc.errors(include_url=False, include_input=False):
+        where = ".".join(str(part) for part in error["loc"]) or "options"
+        parts.append(f"{where}: {error['msg']}")
+    return _trimmed("; ".join(parts))
+
+
+def _trimmed(text: str, limit: int = 300) -> str:
+    """One line, short enough for a refusal, and unable to ping (@ gets a zero-width space)."""
+    text = " ".join(text.split()).replace("@", "@\u200b")
+    return text if len(text) <= limit else text[: limit - 1] + "…"

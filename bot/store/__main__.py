@@ -1,0 +1,67 @@
+"""`python -m bot.store migrate [URL]` and `python -m bot.store copy FROM_URL TO_URL`."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+
+import asyncpg
+
+from bot.settings import Settings
+
+
+def _redacted(url: str) -> str:
+    """The URL without its password, for messages."""
+    if "://" not in url or "@" not in url:
+        return url
+    scheme, rest = url.split("://", 1)
+    credentials, host = rest.rsplit("@", 1)
+    return f"{scheme}://{credentials.split(':', 1)[0]}:***@{host}"
+
+
+async def _migrate(url: str) -> int:
+    """Bring the database's schema up to date without starting the bot."""
+    from bot.store.connection import open_store
+    from bot.store.migrations import LATEST
+
+    store = await open_store(url)
+    await store.close()
+    print(f"{_redacted(url)} is at schema {LATEST}.")
+    return 0
+
+
+async def _copy(source: str, target: str) -> int:
+    """Copy every game, log, seat and setting, then replay each game on the target."""
+    from bot.store.copy import copy_database
+
+    report = await copy_database(source, target)
+    print(report.summary())
+    if not report.ok:
+        print("The copy is NOT complete: keep using the old database.", file=sys.stderr)
+        return 1
+    print(f"Done: point DATABASE_URL at {_redacted(target)} and restart the bot.")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Parse the command line and run one command."""
+    parser = argparse.ArgumentParser(prog="python -m bot.store", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True)
+    migrate = commands.add_parser("migrate", help="run pending migrations (default: DATABASE_URL)")
+    migrate.add_argument("url", nargs="?", help="sqlite:///path, a path or postgres://…")
+    copy = commands.add_parser("copy", help="copy every game to a new, empty database")
+    copy.add_argument("source", help="the database to copy from")
+    copy.add_argument("target", help="the database to copy to (must hold no games)")
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "migrate":
+            return asyncio.run(_migrate(args.url or Settings().database_url))
+        return asyncio.run(_copy(args.source, args.target))
+    except (ValueError, OSError, RuntimeError, asyncpg.PostgresError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,85 @@
+"""One voice for every game: the refusal sentences and small wording helpers, in one place.
+
+Every game and the bot say a refusal of one kind with the same opening sentence; a game's own
+reason is appended after it, never rephrased (issue 15, "One voice").
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from rules.core.game import Game
+
+# The opening sentence of each refusal kind.
+NOT_AVAILABLE = "That move is not available now."
+PICK_OFFERED = "Pick one of the offered actions (My hand & moves, or /play)."
+NOT_YOUR_TURN = "Not your turn."
+GAME_OVER = "The game is over."
+STALE = "This prompt is out of date — the game has moved on."
+NOT_IN_GAME = "You are not in this game."
+NO_GAME_HERE = "There is no game in this channel — start one with /game new."
+NOT_STARTED = "The game has not started yet — the creator starts it with /game start."
+
+# Irregular plurals the games use; anything else takes an "s".
+_IRREGULAR = {"Gustave": "Gustave", "Business-Class": "Business-Class"}
+
+
+def refusal(reason: str = "") -> str:
+    """The sentence for an illegal move, with the game's own reason appended when it has one."""
+    reason = reason.strip()
+    return f"{NOT_AVAILABLE} {reason or PICK_OFFERED}"
+
+
+def not_your_turn(who: str = "") -> str:
+    """'Not your turn — it is alice's turn.' (a name or a `{seatN}` placeholder)."""
+    return f"Not your turn — it is {who}'s turn." if who else NOT_YOUR_TURN
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """'1 card', '2 cards', '0 cards' (`many` for irregular plurals, e.g. 'Glides')."""
+    if n == 1:
+        return f"{n} {word}"
+    return f"{n} {many or _IRREGULAR.get(word) or _regular_plural(word)}"
+
+
+def _regular_plural(word: str) -> str:
+    """English plural of a regular noun: card → cards, pass → passes, city → cities."""
+    if word.endswith(("s", "x", "ch", "sh")):
+        return word + "es"
+    if word.endswith("y") and len(word) > 1 and word[-2] not in "aeiou":
+        return word[:-1] + "ies"
+    return word + "s"
+
+
+def join_names(names: list[str] | tuple[str, ...]) -> str:
+    """'alice', 'alice and bob', 'alice, bob and carol'."""
+    names = list(names)
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def rules_page(game: Game, topic: str | None) -> str:
+    """`/game rules` in one shape for every game: the text, the topic list, then footnotes.
+
+    An unknown topic says so and lists the topics. Footnotes are the `-# ` lines a game's
+    text carries; they always come last, in Discord's small print.
+    """
+    topics = list(game.rules_topics()) or ["overview"]
+    listed = " · ".join(f"`{t}`" for t in topics)
+    wanted = (topic or "").strip().lower()
+    if wanted and wanted not in [t.lower() for t in topics]:
+        return f"There is no “{topic}” topic in the {game.title} rules. Topics: {listed}."
+    chosen = next((t for t in topics if t.lower() == wanted), None)
+    lines = game.rules_text(chosen).strip().split("\n")
+    body = [line for line in lines if not line.startswith("-# ")]
+    notes = list(dict.fromkeys(line for line in lines if line.startswith("-# ")))
+    more = f"Topics: {listed} — `/game rules topic:…`"
+    return "\n".join([*body, "", more, *notes])
+
+
+def which_game(games: list[Game]) -> str:
+    """`/game rules` where no game is running: ask which game (never guess one)."""
+    names = "\n".join(f"• **{g.title}** — `/game rules game:{g.title}`" for g in games)
+    return f"There is no game in this channel — which game's rules?\n{names}"

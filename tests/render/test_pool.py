@@ -1,0 +1,96 @@
+"""The render pool and cache: same picture as drawing directly, drawn once per view, bounded,
+surviving a broken worker; and the private picture is re-sent when, and only when, it changed."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+
+from pydantic import BaseModel
+
+from bot.render import private_png, public_png
+from bot.render.pool import PngCache, RenderPool, ShownImages
+from bot.render.samples import after_moves
+from rules import GAMES
+
+NAMES = ["Alice", "Bob"]
+TAKEOFF = GAMES["takeoff"]
+
+
+def _views(moves: int, seat: int | None) -> BaseModel:
+    """The Takeoff! view of a seat (None = public) after `moves` random moves."""
+    return TAKEOFF.view(after_moves("takeoff", 2, moves), seat)
+
+
+def test_cache_draws_each_view_once_and_matches_direct_drawing() -> None:
+    """The second request for an equal view is a cache hit with the same bytes; a changed view
+    is drawn again."""
+    pool = RenderPool(0)  # a thread: the cache logic without processes
+    view, later = _views(4, None), _views(5, None)
+
+    async def run() -> list[bytes]:
+        return [
+            await pool.render(public_png, "takeoff", view, NAMES),
+            await pool.render(public_png, "takeoff", view.model_copy(), NAMES),
+            await pool.render(public_png, "takeoff", later, NAMES),
+        ]
+
+    first, again, changed = asyncio.run(run())
+    assert first == again == public_png("takeoff", view, NAMES)
+    assert changed != first
+    assert (pool.cache.hits, pool.cache.misses) == (1, 2)
+
+
+def test_cache_is_bounded_and_drops_the_oldest() -> None:
+    """Beyond its size the cache forgets the least recently used picture."""
+    cache = PngCache(size=2)
+    cache.put("a", b"1")
+    cache.put("b", b"2")
+    assert cache.get("a") == b"1"  # a is now the most recent
+    cache.put("c", b"3")
+    assert len(cache) == 2 and cache.get("b") is None and cache.get("a") == b"1"
+
+
+def test_worker_process_draws_the_same_bytes_and_a_broken_pool_falls_back() -> None:
+    """A worker process gives the bytes of a direct call; when its process dies, rendering
+    carries on in a thread."""
+    pool = RenderPool(1)
+    view, other = _views(3, 0), _views(6, 0)
+
+    async def run() -> tuple[bytes, bytes]:
+        first = await pool.render(private_png, "takeoff", view, NAMES)
+        executor = pool._pool()
+        assert executor is not None
+        for pid in list(executor._processes):  # kill the worker: the pool is now broken
+            os.kill(pid, signal.SIGKILL)
+        await asyncio.sleep(0.5)
+        return first, await pool.render(private_png, "takeoff", other, NAMES)
+
+    try:
+        first, second = asyncio.run(run())
+    finally:
+        pool.close()
+    assert first == private_png("takeoff", view, NAMES)
+    assert second == private_png("takeoff", other, NAMES)
+    assert pool._broken
+
+
+def test_private_picture_is_resent_when_and_only_when_it_changed() -> None:
+    """A panel showing a seat's picture keeps it while the seat's view is unchanged (even when
+    the board moved on for the other seat's hidden cards) and gets a new one after a change."""
+    shown = ShownImages()
+    state = after_moves("takeoff", 2, 6)
+    seat = 1 - state.turn
+    picture = private_png("takeoff", TAKEOFF.view(state, seat), NAMES)
+    shown.remember(42, picture)
+    hands = (state.hands[0], state.hands[1])
+    reshuffled_other = state.model_copy(
+        update={"hands": tuple(h[::-1] if i != seat else h for i, h in enumerate(hands))}
+    )
+    unchanged = private_png("takeoff", TAKEOFF.view(reshuffled_other, seat), NAMES)
+    assert shown.same(42, unchanged), "the other hand is hidden: same picture, not re-sent"
+    active = state.turn
+    moved = TAKEOFF.apply(state, active, TAKEOFF.legal_actions(state, active)[0]).state
+    changed = private_png("takeoff", TAKEOFF.view(moved, seat), NAMES)
+    assert not shown.same(42, changed) and not shown.same(43, picture)

@@ -1,0 +1,44 @@
+"""The board's log (GameService.story): history keeps who made each move (issue 15)."""
+
+from __future__ import annotations
+
+from bot.services import GameService
+from bot.store import repository as repo
+from tests.services.conftest import ALICE, BOB, CHANNEL, DAVE, started
+
+
+async def test_a_replaced_seat_keeps_its_old_lines_under_the_old_name(
+    service: GameService,
+) -> None:
+    """Bob's bid stays Bob's after Dave takes his seat; Dave's own move is Dave's."""
+    await started(service)
+    await service.act(CHANNEL, ALICE, "bid:1", None)
+    await service.act(CHANNEL, BOB, "bid:2", None)
+    await service.replace(CHANNEL, BOB, DAVE, "Dave")
+    await service.act(CHANNEL, ALICE, "bid:3", None)
+    await service.act(CHANNEL, DAVE, "bid:1", None)
+    assert await service.story(CHANNEL, None) == [
+        "Alice bid 1.",
+        "Bob bid 2.",
+        "Alice bid 3.",
+        "Dave bid 1.",
+    ]
+
+
+async def test_private_lines_and_older_rows_without_names(service: GameService) -> None:
+    """A drawer reads their own card; rows stored without names use today's names."""
+    loaded = await started(service)
+    async with service.store.transaction() as db:  # a row as stored before names were kept
+        await repo.insert_action(
+            db,
+            loaded.record.pk,
+            seat=0,
+            action={"key": "bid:1", "label": "Bid 1"},
+            user_id=ALICE,
+            events=[{"kind": "bid", "text": "{seat0} bid 1."}],
+            now=1.0,
+        )
+    drawn = (await service.act(CHANNEL, ALICE, "draw", None)).events[0]
+    assert await service.story(CHANNEL, None) == ["Alice bid 1.", "Alice drew a card."]
+    own = await service.story(CHANNEL, 0)
+    assert own[-1] == drawn.private_text and own[-1].startswith("You drew a ")
