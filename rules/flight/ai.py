@@ -102,6 +102,6 @@ class Normal:
         return policy(seen.sample(rng), seen.seat, list(seen.legal), rng)
 
 
-HARD = MonteCarlo(GAME, evaluate, policy=policy, iterations=12, horizon=60, width=6)
+HARD = MonteCarlo(GAME, evaluate, policy=policy, iterations=6, horizon=45, width=6)
 
 AI = GameAI(resample=resample, players={"easy": RandomPlayer(), "normal": Normal(), "hard": HARD})
