@@ -13,6 +13,7 @@ import discord
 import yarl
 from discord import app_commands
 
+from bot import ai_turns
 from bot.announce import Announcer
 from bot.commands import admin, card, clock, game, play, stats
 from bot.commands import help as help_cmd
@@ -49,6 +50,7 @@ class HangarBot(discord.Client):
         self._service: GameService | None = None
         self.announcer = Announcer(self)
         self.dynamic_items: list[type[discord.ui.DynamicItem[Any]]] = []
+        self._ai_resumed = False
         self._health: HealthServer | None = None
         self.clocks: ClockService
         self.scheduler: Scheduler | None = None
@@ -164,6 +166,9 @@ class HangarBot(discord.Client):
         owed = await self.announcer.deliver_pending(suspect=True)
         if owed:
             log.warning("%s board(s) could not be delivered yet; retrying in the background", owed)
+        if not self._ai_resumed:  # once per process: AI seats that were about to move, move
+            self._ai_resumed = True
+            await ai_turns.resume_all(self)
 
     def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
         """Register restart-proof components, remembering them for the unknown-click answer."""

@@ -111,7 +111,7 @@ class HandButton(
 
 class LobbyButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"hg:l:(?P<pk>\d+):(?P<op>join|leave|start)",
+    template=r"hg:l:(?P<pk>\d+):(?P<op>join|leave|start|ai)",
 ):
     """Join, leave or start a lobby."""
 
@@ -119,6 +119,7 @@ class LobbyButton(
         "join": ("Join", discord.ButtonStyle.success),
         "leave": ("Leave", discord.ButtonStyle.secondary),
         "start": ("Start", discord.ButtonStyle.primary),
+        "ai": ("Add AI", discord.ButtonStyle.secondary),
     }
 
     def __init__(self, pk: int, op: str) -> None:
@@ -151,8 +152,8 @@ def table_button(pk: int, *, row: int) -> HandButton:
 
 
 def lobby_buttons(pk: int) -> list[LobbyButton]:
-    """Join, Leave, Start."""
-    return [LobbyButton(pk, op) for op in ("join", "leave", "start")]
+    """Join, Leave, Start, Add AI."""
+    return [LobbyButton(pk, op) for op in ("join", "leave", "start", "ai")]
 
 
 def _button(pk: int, version: int, action: Action, row: int) -> ActionButton:

@@ -66,7 +66,17 @@ async def load_same_game(interaction: discord.Interaction, pk: int) -> LoadedGam
 
 
 async def publish(bot: HangarBot, result: ActResult) -> BaseException | None:
-    """After a commit: deliver the queued board (None) or the error; it follows later then."""
+    """After a commit: deliver the queued board (None) or the error, then let AI seats answer."""
+    late = await publish_only(bot, result)
+    if any(seat.ai_level for seat in result.loaded.seats):
+        from bot import ai_turns
+
+        ai_turns.schedule(bot, result.loaded.record.channel_id)
+    return late
+
+
+async def publish_only(bot: HangarBot, result: ActResult) -> BaseException | None:
+    """Deliver the queued board (None) or the error; a late board follows from the outbox."""
     return await bot.announcer.publish(result)
 
 
@@ -185,7 +195,13 @@ async def handle_lobby(interaction: discord.Interaction, pk: int, op: str) -> No
             await interaction.edit_original_response(view=None)
             await tell_if_late(interaction, late)
             return
-        if op == "join":
+        if op == "ai":
+            from bot.services.ai import add_ai_seat
+
+            loaded = await add_ai_seat(
+                bot.service, channel_id, user.id, is_admin(interaction), "normal"
+            )
+        elif op == "join":
             loaded = await bot.service.join(channel_id, user.id, user.display_name)
         else:
             loaded = await bot.service.leave(channel_id, user.id)

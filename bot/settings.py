@@ -26,6 +26,9 @@ class Settings(BaseSettings):
     )
     dev_guild_id: int | None = Field(default=None, description="Sync commands to this guild only.")
     log_level: str = Field(default="INFO", description="DEBUG, INFO, WARNING or ERROR.")
+    ai_move_delay: float = Field(
+        default=0.0, ge=0, le=30, description="Seconds the bot waits before an AI seat moves."
+    )
     health_port: int | None = Field(default=None, description="Serve GET /healthz on this port.")
     shard_count: int | None = Field(default=None, ge=1, description="Total shards (all processes).")
     shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = Field(

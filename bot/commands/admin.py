@@ -9,6 +9,7 @@ import re
 import discord
 from discord import app_commands
 
+from bot.commands.ai import Level, admin_ai, admin_human
 from bot.errors import UserFacingError
 from bot.flow import (
     announce,
@@ -111,6 +112,25 @@ class AdminGroup(app_commands.Group):
         text = f"{new.mention} takes over {escape(seat.name)}'s seat."
         mentions = discord.AllowedMentions(users=[new])
         await announce(interaction, text, note="Seat replaced.", mentions=mentions)
+
+    @app_commands.command(name="ai", description="Hand a player's seat to an AI")
+    @app_commands.describe(player="The player leaving", level="easy, normal or hard")
+    async def ai(
+        self, interaction: discord.Interaction, player: discord.Member, level: Level = "normal"
+    ) -> None:
+        """An AI plays the seat from now on (`/admin human` gives it back)."""
+        await admin_ai(interaction, player, level)
+
+    @app_commands.command(name="human", description="Give an AI's seat to a player")
+    @app_commands.describe(seat="The AI's seat number (1 = first)", player="The player taking it")
+    async def human(
+        self,
+        interaction: discord.Interaction,
+        seat: app_commands.Range[int, 1, 6],
+        player: discord.Member,
+    ) -> None:
+        """A member plays the AI's seat from now on."""
+        await admin_human(interaction, seat, player)
 
     @app_commands.command(
         name="undo", description="Take back the last move (if it revealed nothing)"

@@ -7,6 +7,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.commands.ai import ai_group
 from bot.commands.clock import away_note, open_thread
 from bot.commands.options import new_game_command
 from bot.flow import (
@@ -20,6 +21,7 @@ from bot.flow import (
     tell_if_late,
 )
 from bot.present import lobby_text, lobby_view, status_line
+from bot.services.ai import add_ai_seat
 from bot.services.clock import TableOptions, table_text
 from bot.services.games import LoadedGame
 from rules import GAMES, Game, get_game
@@ -37,6 +39,7 @@ class GameGroup(app_commands.Group):
         new = app_commands.Group(name="new", description="Open a game lobby here", parent=self)
         for game in GAMES.values():
             new.add_command(new_game_command(game, open_lobby))
+        ai_group(self)  # registers `/game ai …` under this group
 
     @app_commands.command(name="join", description="Take a seat in this channel's lobby")
     async def join(self, interaction: discord.Interaction) -> None:
@@ -159,6 +162,7 @@ async def open_lobby(interaction: discord.Interaction, game: Game, options: dict
         raise RulesError("Games can only be played in a server channel.")
     user, bot = interaction.user, bot_of(interaction)
     table = {k: options.pop(k) for k in list(options) if k in TableOptions.model_fields}
+    ai_seats, ai_level = options.pop("ai_seats", 0), options.pop("ai_level", "normal")
     channel_id = channel_id_of(interaction)
     if await bot.clocks.wants_thread(interaction.guild_id, table):
         channel_id = await open_thread(interaction, f"{game.title} — {user.display_name}")
@@ -166,6 +170,8 @@ async def open_lobby(interaction: discord.Interaction, game: Game, options: dict
         interaction.guild_id, channel_id, game.id, options, user.id, user.display_name
     )
     settings = await bot.clocks.set_table(loaded.record, table)
+    for _ in range(ai_seats):
+        loaded = await add_ai_seat(bot.service, channel_id, user.id, False, ai_level)
     text = f"{lobby_text(loaded)}\n{table_text(settings)}"
     if channel_id != channel_id_of(interaction):
         thread = bot.get_partial_messageable(channel_id)

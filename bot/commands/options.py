@@ -48,6 +48,27 @@ def _optional_literal(field: FieldInfo) -> FieldInfo:
     return field
 
 
+AI_DESCRIPTIONS = {
+    "ai_seats": "AI players seated at once (default: 0; more with the lobby's Add AI)",
+    "ai_level": "Level of those AI players (default: normal)",
+}
+
+
+def ai_parameters(game: Game) -> list[inspect.Parameter]:
+    """Bot-owned options of every game (not part of its rules options): AI seats."""
+    seats = app_commands.Range[int, 0, max(1, game.max_players - 1)]
+    level = Literal["easy", "normal", "hard"]
+    return [
+        inspect.Parameter(
+            name,
+            inspect.Parameter.KEYWORD_ONLY,
+            annotation=Optional[kind],  # noqa: UP045 - runtime annotation
+            default=None,
+        )
+        for name, kind in (("ai_seats", seats), ("ai_level", level))
+    ]
+
+
 def new_game_command(game: Game, handler: NewGameHandler) -> app_commands.Command[Any, Any, Any]:
     """`/game new <game.id> [options…]`; a new option field needs no change here."""
     # Table options (turn limit, timeout policy, thread) come after the game's own.
@@ -68,13 +89,16 @@ def new_game_command(game: Game, handler: NewGameHandler) -> app_commands.Comman
             )
         )
 
+    parameters += ai_parameters(game)
+
     async def callback(interaction: discord.Interaction, **options: Any) -> None:
         chosen = {k: v for k, v in options.items() if v is not None}
         await handler(interaction, game, chosen)
 
     callback.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
     callback.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]
-        name: describe(name, field) for name, field in fields.items()
+        **{name: describe(name, field) for name, field in fields.items()},
+        **AI_DESCRIPTIONS,
     }
     return app_commands.Command(
         name=game.id,

@@ -251,7 +251,7 @@ class GameService:
                 await repo.set_status(db, pk, "abandoned", now)
             else:
                 rest = [s for s in stored.seats if s.user_id != user_id]
-                seats = tuple(SeatRecord(i, s.user_id, s.name) for i, s in enumerate(rest))
+                seats = tuple(dataclasses.replace(s, seat=i) for i, s in enumerate(rest))
                 await repo.replace_seats(db, pk, seats, now)
             return await self._reload(db, pk)
 

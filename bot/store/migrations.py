@@ -132,7 +132,7 @@ MIGRATION_2: list[Statement] = [
 # The play-by-post clock (issue 11): table options per game, one clock row per seat (several
 # active seats each get their own deadline), users' away/notify preferences, guild defaults and
 # the heartbeat that measures downtime. `next_due` is the one indexed column the scheduler reads.
-MIGRATION_5: list[Statement] = [
+MIGRATION_3: list[Statement] = [
     """
     CREATE TABLE game_tables (
         game_pk     INTEGER NOT NULL PRIMARY KEY REFERENCES games (pk) ON DELETE CASCADE,
@@ -271,10 +271,9 @@ MIGRATION_4: list[Statement] = [
     ),
 ]
 
-
 # Small named values the bot keeps about itself, e.g. `commands-hash:<application id>` (the hash of
 # the slash commands last synced for that Discord application).
-MIGRATION_8: list[Statement] = [
+MIGRATION_5: list[Statement] = [
     "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
 ]
 
@@ -282,7 +281,7 @@ MIGRATION_8: list[Statement] = [
 # The outbox: "post this game's board" written in the move's own transaction, cleared (together
 # with the delivered message ids) once Discord accepted it, so a crash in between loses no turn
 # announcement. One row per game: a newer move supersedes an undelivered older one.
-MIGRATION_3: list[Statement] = [
+MIGRATION_6: list[Statement] = [
     """
     CREATE TABLE outbox (
         game_pk    INTEGER          NOT NULL PRIMARY KEY REFERENCES games (pk) ON DELETE CASCADE,
@@ -294,14 +293,21 @@ MIGRATION_3: list[Statement] = [
     """,
 ]
 
-# MIGRATION_3 (the outbox) comes last until the lead renumbers: positions are versions.
+# AI seats: a seat played by the bot has user_id NULL and its level here (easy/normal/hard).
+MIGRATION_7: list[Statement] = [
+    "ALTER TABLE seats ADD COLUMN ai_level TEXT",
+]
+
+
+# Positions are versions (3 clock, 4 history, 5 meta, 6 outbox, 7 AI seats): append only.
 MIGRATIONS: tuple[list[Statement], ...] = (
     MIGRATION_1,
     MIGRATION_2,
-    MIGRATION_5,
-    MIGRATION_4,
-    MIGRATION_8,
     MIGRATION_3,
+    MIGRATION_4,
+    MIGRATION_5,
+    MIGRATION_6,
+    MIGRATION_7,
 )
 LATEST = len(MIGRATIONS)
 

@@ -1,4 +1,4 @@
-"""SQL of the announcement outbox (migration 3): boards still to post after a committed change."""
+"""SQL of the announcement outbox (migration 6): boards still to post after a committed change."""
 
 from __future__ import annotations
 

@@ -46,8 +46,9 @@ class SeatRecord:
     """A seat at the table and who sits in it."""
 
     seat: int
-    user_id: int
+    user_id: int | None
     name: str
+    ai_level: str | None = None  # set when an AI plays this seat (user_id is then None)
 
 
 @dataclass(frozen=True)
@@ -158,10 +159,10 @@ async def fetch_user_games(
 
 async def fetch_seats(db: aiosqlite.Connection, game_pk: int) -> tuple[SeatRecord, ...]:
     """The seats of a game in seat order."""
-    sql = "SELECT seat, user_id, name FROM seats WHERE game_pk = ? ORDER BY seat"
+    sql = "SELECT seat, user_id, name, ai_level FROM seats WHERE game_pk = ? ORDER BY seat"
     async with db.execute(sql, (game_pk,)) as cursor:
         rows = await cursor.fetchall()
-    return tuple(SeatRecord(r["seat"], r["user_id"], r["name"]) for r in rows)
+    return tuple(SeatRecord(r["seat"], r["user_id"], r["name"], r["ai_level"]) for r in rows)
 
 
 async def insert_game(
@@ -192,8 +193,8 @@ async def replace_seats(
     """Write the whole seat list (joins and leaves renumber seats in the lobby)."""
     await db.execute("DELETE FROM seats WHERE game_pk = ?", (game_pk,))
     await db.executemany(
-        "INSERT INTO seats (game_pk, seat, user_id, name) VALUES (?, ?, ?, ?)",
-        [(game_pk, s.seat, s.user_id, s.name) for s in seats],
+        "INSERT INTO seats (game_pk, seat, user_id, name, ai_level) VALUES (?, ?, ?, ?, ?)",
+        [(game_pk, s.seat, s.user_id, s.name, s.ai_level) for s in seats],
     )
     await touch(db, game_pk, now)
 
@@ -203,8 +204,8 @@ async def update_seat(
 ) -> None:
     """Put another user in an existing seat (admin replace)."""
     await db.execute(
-        "UPDATE seats SET user_id = ?, name = ? WHERE game_pk = ? AND seat = ?",
-        (seat.user_id, seat.name, game_pk, seat.seat),
+        "UPDATE seats SET user_id = ?, name = ?, ai_level = ? WHERE game_pk = ? AND seat = ?",
+        (seat.user_id, seat.name, seat.ai_level, game_pk, seat.seat),
     )
     await db.execute(
         "UPDATE games SET creator_id = ?, updated_at = ? WHERE pk = ?", (creator_id, now, game_pk)
@@ -333,3 +334,14 @@ async def fetch_recent_events(
     async with db.execute(sql, (game_pk, limit)) as cursor:
         rows = await cursor.fetchall()
     return [json.loads(r["event"]) for r in reversed(list(rows))]
+
+
+async def channels_with_ai(db: aiosqlite.Connection) -> list[int]:
+    """Channels whose running game has at least one AI seat."""
+    sql = (
+        "SELECT DISTINCT g.channel_id FROM games g JOIN seats s ON s.game_pk = g.pk "
+        "WHERE g.status = 'running' AND s.ai_level IS NOT NULL ORDER BY g.channel_id"
+    )
+    async with db.execute(sql) as cursor:
+        rows = await cursor.fetchall()
+    return [int(r["channel_id"]) for r in rows]

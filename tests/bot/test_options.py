@@ -39,12 +39,24 @@ def test_options_become_typed_optional_parameters() -> None:
     """Literal → choices, bounded int → min/max, bool → boolean; none required."""
     command = new_game_command(FakeGame(), _ignore)  # type: ignore[arg-type]
     params = {p.name: p for p in command.parameters}
-    assert set(params) == {"scoring", "rows", "aid", "turn_limit", "on_timeout", "thread"}
+    assert set(params) == {
+        "scoring",
+        "rows",
+        "aid",
+        "turn_limit",
+        "on_timeout",
+        "thread",
+        "ai_seats",
+        "ai_level",
+    }
     assert not any(p.required for p in params.values())
     assert [c.value for c in params["scoring"].choices] == ["A", "B"]
     assert (params["rows"].min_value, params["rows"].max_value) == (1, 6)
     assert params["aid"].type is AppCommandOptionType.boolean
     assert params["rows"].description.startswith("Business rows (default: 3)")
+    # Bot-owned table options: AI seats fill at most every seat but the creator's.
+    assert (params["ai_seats"].min_value, params["ai_seats"].max_value) == (0, 3)
+    assert [c.value for c in params["ai_level"].choices] == ["easy", "normal", "hard"]
 
 
 def test_table_options_follow_the_game_options() -> None:

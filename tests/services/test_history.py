@@ -103,9 +103,7 @@ def generated(count: int, seed: int = 13) -> list[Spec]:
 
 
 async def _add_ai_column(store: Store) -> None:
-    """What the AI helper's migration adds: a level per AI seat."""
-    async with store.transaction() as db:
-        await db.execute("ALTER TABLE seats ADD COLUMN ai_level TEXT")
+    """The AI seats' level column: migration 7 adds it now, so there is nothing left to do."""
 
 
 async def play(service: GameService, spec: Spec, channel: int, guild: int = GUILD) -> int:

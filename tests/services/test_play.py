@@ -134,8 +134,8 @@ async def test_export_is_a_json_replay(service: GameService) -> None:
     assert data["game"]["pk"] == loaded.record.pk and data["game"]["id"] == "toy"
     assert data["options"] == {"rounds": 3} and data["seed"] == 11
     assert data["seats"] == [
-        {"seat": 0, "user_id": ALICE, "name": "Alice"},
-        {"seat": 1, "user_id": BOB, "name": "Bob"},
+        {"seat": 0, "user_id": ALICE, "name": "Alice", "ai_level": None},
+        {"seat": 1, "user_id": BOB, "name": "Bob", "ai_level": None},
     ]
     assert [(a["seat"], a["key"]) for a in data["actions"]] == [
         (0, "bid:1"),

@@ -11,7 +11,6 @@ from bot.services import GameService
 from bot.services.history import HistoryService, backfill
 from bot.store import connect, migrate, open_store
 from bot.store import repository as repo
-from bot.store.repository import SeatRecord
 from tests.support.toygame import TOY
 
 GAMES = {"toy": TOY}
@@ -24,7 +23,10 @@ async def _old_game(db, channel: int, *, finish: bool) -> int:  # type: ignore[n
         db, guild_id=1, channel_id=channel, game_id="toy", options={"rounds": 1}, seed=5,
         creator_id=11, now=1.0,
     )  # fmt: skip
-    await repo.replace_seats(db, pk, (SeatRecord(0, 11, "Alice"), SeatRecord(1, 12, "Bob")), 1.0)
+    await db.executemany(  # the old seats table (no ai_level column yet)
+        "INSERT INTO seats (game_pk, seat, user_id, name) VALUES (?, ?, ?, ?)",
+        [(pk, 0, 11, "Alice"), (pk, 1, 12, "Bob")],
+    )
     moves = ("bid:3", "bid:1") if finish else ("bid:3",)
     for seat, key in enumerate(moves):
         state = TOY.apply(state, seat, key).state

@@ -9,7 +9,6 @@ import pytest
 from bot.services import GameService
 from bot.store import LATEST, connect, migrate, open_store, schema_version
 from bot.store import repository as repo
-from bot.store.repository import SeatRecord
 from tests.support.toygame import TOY
 
 
@@ -75,8 +74,11 @@ async def test_first_schema_with_a_game_in_progress_upgrades_and_plays_on(tmp_pa
         creator_id=11,
         now=1.0,
     )
-    seats = (SeatRecord(0, 11, "Alice"), SeatRecord(1, 12, "Bob"))
-    await repo.replace_seats(db, pk, seats, 1.0)
+    # The version-1 seats table (no ai_level column yet), written as the old code did.
+    await db.executemany(
+        "INSERT INTO seats (game_pk, seat, user_id, name) VALUES (?, ?, ?, ?)",
+        [(pk, 0, 11, "Alice"), (pk, 1, 12, "Bob")],
+    )
     await repo.update_snapshot(
         db, pk, expected_version=0, snapshot=TOY.dump_state(state), status="running", now=2.0
     )

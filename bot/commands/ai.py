@@ -1,0 +1,65 @@
+"""/game ai add and /admin ai|human: AI seats from slash commands."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import discord
+from discord import app_commands
+
+from bot import ai_turns
+from bot.flow import announce, bot_of, channel_id_of, is_admin
+from bot.present import lobby_text, lobby_view
+from bot.services.ai import add_ai_seat, seat_ai, seat_human
+
+Level = Literal["easy", "normal", "hard"]
+
+
+def ai_group(parent: app_commands.Group) -> app_commands.Group:
+    """`/game ai …`."""
+    group = app_commands.Group(name="ai", description="AI players at this table", parent=parent)
+
+    @group.command(name="add", description="Seat an AI player in this lobby (creator or admin)")
+    @app_commands.describe(level="easy (random moves), normal or hard")
+    async def add(interaction: discord.Interaction, level: Level = "normal") -> None:
+        """Take the next lobby seat for an AI."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        loaded = await add_ai_seat(
+            bot_of(interaction).service,
+            channel_id_of(interaction),
+            interaction.user.id,
+            is_admin(interaction),
+            level,
+        )
+        name = loaded.names[-1]
+        text = f"{name} joined.\n" + lobby_text(loaded)
+        await announce(interaction, text, view=lobby_view(loaded), note=f"{name} added.")
+
+    return group
+
+
+async def admin_ai(interaction: discord.Interaction, player: discord.Member, level: Level) -> None:
+    """`/admin ai`: an AI takes over a player's seat."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    bot = bot_of(interaction)
+    channel_id = channel_id_of(interaction)
+    loaded, seat = await seat_ai(bot.service, channel_id, player.id, level)
+    name = loaded.names[seat]
+    text = f"{name} takes over {player.display_name}'s seat (seat {seat + 1})."
+    await announce(interaction, text, note=f"Seat handed to {name}.")
+    ai_turns.schedule(bot, channel_id)
+
+
+async def admin_human(interaction: discord.Interaction, seat: int, player: discord.Member) -> None:
+    """`/admin human`: a member takes over an AI's seat."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    loaded = await seat_human(
+        bot_of(interaction).service,
+        channel_id_of(interaction),
+        seat - 1,
+        player.id,
+        player.display_name,
+    )
+    text = f"{player.mention} takes over seat {seat} from the AI ({loaded.game.title})."
+    mentions = discord.AllowedMentions(users=[player])
+    await announce(interaction, text, note="Seat handed to a player.", mentions=mentions)

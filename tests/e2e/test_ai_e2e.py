@@ -1,0 +1,239 @@
+"""AI seats through the fake Discord: a human against AIs, admin hand-overs, a restart."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from collections.abc import Callable
+from pathlib import Path
+
+from .botproc import BotProcess, bot_env
+from .driver import (
+    TO_PLAY,
+    Choice,
+    Table,
+    boards,
+    description,
+    is_over,
+    key_of,
+    random_policy,
+    step,
+)
+from .fakediscord import FakeDiscord
+from .fakediscord.state import Message, User
+
+MAX_HUMAN_STEPS = 600
+
+
+def quick_policy(choices: list[Choice], rng: random.Random) -> Choice:
+    """End the turn whenever possible (keeps a human-vs-AI game short), else a random move."""
+    ending = [c for c in choices if key_of(c) == "end"]
+    return ending[0] if ending else random_policy(choices, rng)
+
+
+async def settled_board(table: Table, timeout: float = 120) -> Message:
+    """The latest board once it names a human to play (or the game is over)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    humans = {u.name for u in table.players}
+    while True:
+        found = boards(table)
+        if found:
+            board = found[-1]
+            match = TO_PLAY.search(description(board))
+            if is_over(board) or (match and match["who"].split(",")[0] in humans):
+                return board
+        assert loop.time() < deadline, "the AI never handed the turn back"
+        await asyncio.sleep(0.05)
+
+
+async def play_against_ai(table: Table, rng: random.Random, max_steps: int) -> Message:
+    """The human plays whenever the AIs hand the turn back; returns the final board."""
+    for _ in range(max_steps):
+        board = await settled_board(table)
+        if is_over(board):
+            return board
+        await step(table, rng, quick_policy)
+    raise AssertionError("the game did not finish")
+
+
+async def open_with_ai(fake: FakeDiscord, table: Table, command: str, **options: object) -> Message:
+    """The human opens a lobby with AI seats and starts it; returns the lobby message."""
+    human = table.players[0]
+    mark = fake.mark()
+    await (await fake.slash(human, table.channel, command, **options)).response()
+    lobby = await fake.wait_for_message(table.channel, lambda m: "lobby" in m.content, after=mark)
+    mark = fake.mark()
+    start = next(
+        c["custom_id"] for c in lobby.iter_components() if c["custom_id"].endswith(":start")
+    )
+    await (await fake.click(human, lobby, start)).response()
+    await fake.wait_for_message(table.channel, lambda m: bool(m.attachments), after=mark)
+    return lobby
+
+
+def check_pings(table: Table, human: User) -> None:
+    """Boards ping the human only (never an AI seat), and only on the human's turn."""
+    for board in boards(table):
+        assert set(board.mentions) <= {human.id}
+        match = TO_PLAY.search(description(board))
+        if board.mentions and not is_over(board):
+            assert match and match["who"] == human.name, "pinged while an AI was to play"
+
+
+async def _setup(
+    fake: FakeDiscord, bots: Callable[..., BotProcess], tmp_path: Path, name: str, **env: str
+) -> tuple[Table, BotProcess]:
+    """A guild, a channel, alice (and bob) and a running bot."""
+    guild = fake.add_guild("AI test")
+    channel = fake.add_channel(guild, name)
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    table = Table(fake, channel, [alice, bob], stranger=fake.add_user("carol"))
+    bot = bots({**bot_env(fake, guild, tmp_path / "hangar.sqlite3"), **env})
+    await bot.start()
+    await fake.wait_ready(60)
+    table.fake_guild = guild  # type: ignore[attr-defined]
+    return table, bot
+
+
+async def test_human_against_an_ai_plays_takeoff_to_the_end(
+    fake: FakeDiscord, bots: Callable[..., BotProcess], tmp_path: Path
+) -> None:
+    """/game new takeoff ai_seats:1 → the lobby shows the AI; the game runs to its end."""
+    table, _ = await _setup(fake, bots, tmp_path, "takeoff")
+    alice = table.players[0]
+    table.players = [alice]
+    lobby = await open_with_ai(fake, table, "game new takeoff", ai_seats=1, ai_level="easy")
+    assert "🤖 Easy AI" in lobby.content
+    final = await play_against_ai(table, random.Random(1), MAX_HUMAN_STEPS)
+    assert "Game over" in description(final)
+    assert "🤖 Easy AI" in description(final)
+    assert final.mentions == [alice.id], "the final board pings the human, not the AI"
+    check_pings(table, alice)
+
+
+async def test_human_against_two_ais_plays_flight_to_the_end(
+    fake: FakeDiscord, bots: Callable[..., BotProcess], tmp_path: Path
+) -> None:
+    """Add AI button twice (one normal via the button, one easy via /game ai add), then play."""
+    table, _ = await _setup(fake, bots, tmp_path, "flight")
+    alice = table.players[0]
+    table.players = [alice]
+    mark = fake.mark()
+    reply = await (
+        await fake.slash(alice, table.channel, "game new flight", match="hands", hands=1)
+    ).response()
+    assert not reply.failed
+    lobby = await fake.wait_for_message(table.channel, lambda m: "lobby" in m.content, after=mark)
+    add = next(c["custom_id"] for c in lobby.iter_components() if c["custom_id"].endswith(":ai"))
+    await (await fake.click(alice, lobby, add)).response()
+    assert "🤖 Normal AI" in fake.message(lobby.id).content
+    stranger = await (await fake.click(table.stranger, lobby, add)).response()
+    assert "opened the lobby or an admin" in stranger.all_text
+    mark = fake.mark()
+    added = await (await fake.slash(alice, table.channel, "game ai add", level="easy")).response()
+    assert "Easy AI added" in added.all_text
+    lobby = await fake.wait_for_message(table.channel, lambda m: "Easy AI" in m.content, after=mark)
+    assert "🤖 Normal AI" in lobby.content
+    mark = fake.mark()
+    await (await fake.slash(alice, table.channel, "game start")).response()
+    await fake.wait_for_message(table.channel, lambda m: bool(m.attachments), after=mark)
+    final = await play_against_ai(table, random.Random(2), MAX_HUMAN_STEPS)
+    assert "Game over" in description(final)
+    check_pings(table, alice)
+
+
+async def test_first_in_flight_with_one_ai_pilot(
+    fake: FakeDiscord, bots: Callable[..., BotProcess], tmp_path: Path
+) -> None:
+    """A human and an AI pilot (beside Gustave) play First in Flight to the end."""
+    table, _ = await _setup(fake, bots, tmp_path, "fif")
+    alice = table.players[0]
+    table.players = [alice]
+    lobby = await open_with_ai(fake, table, "game new first-in-flight", ai_seats=1, ai_level="easy")
+    assert "🤖 Easy AI" in lobby.content
+    final = await play_against_ai(table, random.Random(3), MAX_HUMAN_STEPS)
+    assert "Game over" in description(final)
+    check_pings(table, alice)
+
+
+async def _admin(fake: FakeDiscord, admin: User, table: Table, command: str, **opts: object) -> str:
+    """An admin command's private answer."""
+    reply = await (await fake.slash(admin, table.channel, f"admin {command}", **opts)).response()
+    assert not reply.failed and reply.ephemeral
+    return reply.all_text
+
+
+async def test_admin_hands_a_seat_to_an_ai_and_back(
+    fake: FakeDiscord, bots: Callable[..., BotProcess], tmp_path: Path
+) -> None:
+    """bob's seat goes to an AI mid-game (it plays his turns), then back to bob."""
+    table, _ = await _setup(fake, bots, tmp_path, "admin")
+    alice, bob = table.players
+    admin = fake.add_user("root", admin=True)
+    await (await fake.slash(alice, table.channel, "game new takeoff")).response()
+    await (await fake.slash(bob, table.channel, "game join")).response()
+    mark = fake.mark()
+    await (await fake.slash(alice, table.channel, "game start")).response()
+    await fake.wait_for_message(table.channel, lambda m: bool(m.attachments), after=mark)
+    rng = random.Random(4)
+    for _ in range(4):
+        await step(table, rng, quick_policy)
+
+    mark = fake.mark()
+    text = await _admin(fake, admin, table, "ai", player=bob.id, level="easy")
+    assert "Easy AI" in text
+    await fake.wait_for_message(table.channel, lambda m: "takes over bob" in m.content, after=mark)
+    table.players = [alice]
+    for _ in range(6):  # alice plays; the AI answers in bob's seat
+        board = await settled_board(table)
+        await step(table, rng, quick_policy)
+    board = await settled_board(table)
+    assert "🤖 Easy AI" in description(board)
+    assert "✅" in await _admin(fake, admin, table, "verify")
+    export = await (await fake.slash(admin, table.channel, "admin export")).response()
+    data = json.loads(export.attachments[0].data)
+    ai_moves = [a for a in data["actions"] if a["seat"] == 1 and a["user_id"] is None]
+    assert ai_moves, "the AI's moves are in the log like any other"
+
+    seat = 2  # bob sat second
+    mark = fake.mark()
+    assert "handed to a player" in await _admin(
+        fake, admin, table, "human", seat=seat, player=bob.id
+    )
+    await fake.wait_for_message(
+        table.channel, lambda m: "takes over seat 2" in m.content, after=mark
+    )
+    mark = fake.mark()
+    await (await fake.slash(alice, table.channel, "game status")).response()
+    status = await fake.wait_for_message(table.channel, lambda m: bool(m.attachments), after=mark)
+    assert "bob" in description(status) and "Easy AI" not in description(status)
+
+
+async def test_restart_while_an_ai_is_about_to_move(
+    fake: FakeDiscord, bots: Callable[..., BotProcess], tmp_path: Path
+) -> None:
+    """The bot stops before a pending AI turn; after the restart the AI plays it exactly once."""
+    table, bot = await _setup(fake, bots, tmp_path, "restart")
+    alice = table.players[0]
+    table.players = [alice]
+    await open_with_ai(fake, table, "game new takeoff", ai_seats=1, ai_level="easy")
+    await settled_board(table)  # the AI may have started: it has played its turn by now
+    bot.env["AI_MOVE_DELAY"] = "20"  # from now on the AI waits 20 s before each turn
+    await bot.restart()
+    await fake.wait_ready(60)
+    rng = random.Random(5)
+    while "Easy AI** to play" not in description(boards(table)[-1]):
+        await step(table, rng, quick_policy)  # alice plays until her turn passes to the AI
+    pending_boards = len(boards(table))
+    await bot.stop()
+    bot.env["AI_MOVE_DELAY"] = "0"
+    await bot.start()
+    await fake.wait_ready(60)
+    back = await settled_board(table)
+    assert alice.name in description(back)
+    await asyncio.sleep(1.0)  # a second (duplicate) AI run would post another board by now
+    assert len(boards(table)) == pending_boards + 1, "the AI turn was played once"
+    admin = fake.add_user("root", admin=True)
+    assert "✅" in await _admin(fake, admin, table, "verify")
