@@ -52,8 +52,6 @@ async def _play_run(
     bot: HangarBot, channel_id: int, *, seat: int | None, level: str | None
 ) -> list[ActResult]:
     """Play consecutive AI moves (or `seat`'s turn as `level`); publish them as one board."""
-    from bot.flow import publish_only
-
     results: list[ActResult] = []
     while len(results) < MAX_RUN:
         result = await _one_move(bot, channel_id, seat, level)
@@ -63,7 +61,7 @@ async def _play_run(
         if result.finished:
             break
     if results:
-        await publish_only(bot, ai_service.combined(results))
+        await bot.announcer.publish(ai_service.combined(results))
     return results
 
 

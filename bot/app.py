@@ -13,7 +13,7 @@ import discord
 import yarl
 from discord import app_commands
 
-from bot import ai_turns
+from bot import ai_turns, flow
 from bot.announce import Announcer
 from bot.commands import admin, card, clock, game, play, stats
 from bot.commands import help as help_cmd
@@ -40,6 +40,13 @@ log = logging.getLogger(__name__)
 
 class HangarBot(discord.Client):
     """A gateway client holding the store and the game service; no game state lives in memory."""
+
+    # Component callbacks reach their handlers here (interaction.client), so the pure button
+    # builders in bot.components never import bot.flow.
+    handle_action = staticmethod(flow.handle_action)
+    handle_hand = staticmethod(flow.handle_hand)
+    handle_table = staticmethod(flow.handle_table)
+    handle_lobby = staticmethod(flow.handle_lobby)
 
     def __init__(self, settings: Settings, **client_options: Any) -> None:
         super().__init__(intents=discord.Intents.default(), **client_options)

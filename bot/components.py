@@ -4,6 +4,9 @@ custom_id layout (≤ 100 chars, no secrets): `hg:b:{game}:{version}:{key}` for 
 `hg:s:{game}:{version}:{n}` for an action select (option values are action keys),
 `hg:h:{game}` for "My hand", `hg:t:{game}` for "Whole table", `hg:l:{game}:{op}` for lobby
 buttons.
+
+Pure builders: callbacks reach the handlers through `interaction.client` (the HangarBot), so
+this module never imports bot.flow.
 """
 
 from __future__ import annotations
@@ -11,11 +14,14 @@ from __future__ import annotations
 import contextlib
 import re
 from collections.abc import Iterable
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 
 from rules.core import Action
+
+if TYPE_CHECKING:
+    from bot.app import HangarBot
 
 BUTTONS_PER_ROW = 5
 OPTIONS_PER_SELECT = 25
@@ -44,11 +50,9 @@ class ActionButton(
         """Rebuild from a click, even after a restart."""
         return cls(int(match["pk"]), int(match["ver"]), match["key"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction[HangarBot]) -> None:  # type: ignore[override]
         """Play the action."""
-        from bot.flow import handle_action
-
-        await handle_action(interaction, self.pk, self.version, self.key)
+        await interaction.client.handle_action(interaction, self.pk, self.version, self.key)
 
 
 class ActionSelect(
@@ -68,12 +72,10 @@ class ActionSelect(
         """Rebuild from a choice, even after a restart."""
         return cls(int(match["pk"]), int(match["ver"]), int(match["n"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction[HangarBot]) -> None:  # type: ignore[override]
         """Play the chosen action."""
-        from bot.flow import handle_action
-
         values = (interaction.data or {}).get("values") or [""]
-        await handle_action(interaction, self.pk, self.version, str(values[0]))
+        await interaction.client.handle_action(interaction, self.pk, self.version, str(values[0]))
 
 
 class HandButton(
@@ -99,14 +101,12 @@ class HandButton(
         """Rebuild from a click, even after a restart."""
         return cls(int(match["pk"]), match["kind"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction[HangarBot]) -> None:  # type: ignore[override]
         """Show the private panel, or the whole table."""
-        from bot.flow import handle_hand, handle_table
-
         if self.kind == "t":
-            await handle_table(interaction, self.pk)
+            await interaction.client.handle_table(interaction, self.pk)
         else:
-            await handle_hand(interaction, self.pk)
+            await interaction.client.handle_hand(interaction, self.pk)
 
 
 class LobbyButton(
@@ -134,11 +134,9 @@ class LobbyButton(
         """Rebuild from a click, even after a restart."""
         return cls(int(match["pk"]), match["op"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction[HangarBot]) -> None:  # type: ignore[override]
         """Run the lobby operation."""
-        from bot.flow import handle_lobby
-
-        await handle_lobby(interaction, self.pk, self.op)
+        await interaction.client.handle_lobby(interaction, self.pk, self.op)
 
 
 def hand_button(pk: int, *, row: int) -> HandButton:

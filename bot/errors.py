@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 
 from bot.limits import clip, excerpt
+from bot.present import fill_seats
 from rules.core import RulesError
 
 if TYPE_CHECKING:
@@ -85,8 +86,6 @@ async def _fill_mentions(interaction: discord.Interaction, text: str) -> str:
         loaded = await bot.service.load(interaction.channel_id)
     except RulesError:
         return text
-    from bot.present import fill_seats
-
     return fill_seats(text, loaded, mentions=True)
 
 

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Literal
 
 import discord
 
+from bot import ai_turns
 from bot.errors import (
     MISSING_PERMISSIONS,
     SAVED_BOARD_FOLLOWS,
@@ -21,9 +22,11 @@ from bot.present import (
     hand_panel,
     lobby_text,
     lobby_view,
+    status_line,
     table_message,
 )
 from bot.render.pool import SHOWN
+from bot.services.ai import add_ai_seat
 from bot.services.games import STALE_MESSAGE, ActResult, LoadedGame
 from rules.core import RulesError, StaleActionError
 
@@ -69,8 +72,6 @@ async def publish(bot: HangarBot, result: ActResult) -> BaseException | None:
     """After a commit: deliver the queued board (None) or the error, then let AI seats answer."""
     late = await publish_only(bot, result)
     if any(seat.ai_level for seat in result.loaded.seats):
-        from bot import ai_turns
-
         ai_turns.schedule(bot, result.loaded.record.channel_id)
     return late
 
@@ -150,8 +151,6 @@ async def handle_action(interaction: discord.Interaction, pk: int, version: int,
 
 async def _explain_stale(interaction: discord.Interaction, exc: StaleActionError) -> None:
     """Refuse a stale click and say what the game is waiting for now."""
-    from bot.present import status_line
-
     try:
         bot = bot_of(interaction)
         loaded = await bot.service.load(channel_id_of(interaction))
@@ -196,8 +195,6 @@ async def handle_lobby(interaction: discord.Interaction, pk: int, op: str) -> No
             await tell_if_late(interaction, late)
             return
         if op == "ai":
-            from bot.services.ai import add_ai_seat
-
             loaded = await add_ai_seat(
                 bot.service, channel_id, user.id, is_admin(interaction), "normal"
             )

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.flow import edit_live, post_board, publish
 from bot.present import Panel, fill_seats, mention
 from bot.services.clock import Board, ClockService, Notice
 from bot.services.games import LoadedGame
@@ -134,8 +135,6 @@ async def _remind(bot: HangarBot, notice: Notice) -> None:
 
 async def _timeout(bot: HangarBot, notice: Notice) -> None:
     """'⏰ Time ran out for @x — …' in the channel, then the board as after any move."""
-    from bot.flow import edit_live, post_board, publish
-
     loaded = notice.loaded
     who = mention(notice.user_id) or loaded.names[notice.seat]
     if notice.result is not None:

@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 
 from bot.commands.ai import Level, admin_ai, admin_human
+from bot.commands.stats import guild_of, history_of
 from bot.errors import UserFacingError
 from bot.flow import (
     announce,
@@ -183,8 +184,6 @@ class AdminGroup(app_commands.Group):
 
 async def export_all(interaction: discord.Interaction) -> None:
     """Every finished game of this server, one JSON export per line."""
-    from bot.commands.stats import guild_of, history_of
-
     guild_id, service = guild_of(interaction), bot_of(interaction).service
     pks = await history_of(interaction).finished_pks(guild_id)
     lines = [json.dumps(await service.export(0, pk, guild_id), sort_keys=True) for pk in pks]

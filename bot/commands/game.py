@@ -20,7 +20,7 @@ from bot.flow import (
     start_game,
     tell_if_late,
 )
-from bot.present import lobby_text, lobby_view, status_line
+from bot.present import fill_seats, lobby_text, lobby_view, status_line
 from bot.services.ai import add_ai_seat
 from bot.services.clock import TableOptions, table_text
 from bot.services.games import LoadedGame
@@ -96,8 +96,6 @@ class GameGroup(app_commands.Group):
         loaded = await bot.service.load_latest(channel_id_of(interaction))
         seat = bot.service.seat_of(loaded, interaction.user.id)
         lines = await bot.service.story(loaded.record.channel_id, seat, limit=15)
-        from bot.present import fill_seats
-
         text = "\n".join(f"• {fill_seats(line, loaded)}" for line in lines) or "Nothing yet."
         await interaction.followup.send(text[:2000], ephemeral=True)
 
