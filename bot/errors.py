@@ -55,7 +55,7 @@ def unwrap(error: BaseException) -> BaseException:
 
 
 async def explain(
-    interaction: discord.Interaction, error: BaseException, *, saved: bool = False
+    interaction: discord.Interaction[HangarBot], error: BaseException, *, saved: bool = False
 ) -> str:
     """The message for this error, with seat placeholders replaced by mentions.
 
@@ -77,11 +77,11 @@ async def explain(
     return SAVED_BOARD_FOLLOWS if saved else APOLOGY
 
 
-async def _fill_mentions(interaction: discord.Interaction, text: str) -> str:
+async def _fill_mentions(interaction: discord.Interaction[HangarBot], text: str) -> str:
     """Replace {seatN} with the seat's mention, if there is a game in this channel."""
     if "{seat" not in text or interaction.channel_id is None:
         return text
-    bot: HangarBot = interaction.client  # type: ignore[assignment]
+    bot = interaction.client
     try:
         loaded = await bot.service.load(interaction.channel_id)
     except RulesError:
@@ -89,7 +89,7 @@ async def _fill_mentions(interaction: discord.Interaction, text: str) -> str:
     return fill_seats(text, loaded, mentions=True)
 
 
-async def send_ephemeral(interaction: discord.Interaction, text: str) -> None:
+async def send_ephemeral(interaction: discord.Interaction[HangarBot], text: str) -> None:
     """Answer privately, whether or not the interaction was already acknowledged."""
     none = discord.AllowedMentions.none()
     try:
@@ -104,14 +104,14 @@ async def send_ephemeral(interaction: discord.Interaction, text: str) -> None:
 
 
 async def report(
-    interaction: discord.Interaction, error: BaseException, *, saved: bool = False
+    interaction: discord.Interaction[HangarBot], error: BaseException, *, saved: bool = False
 ) -> None:
     """Tell the user what went wrong (and log what we did not expect)."""
     await send_ephemeral(interaction, await explain(interaction, unwrap(error), saved=saved))
 
 
 async def on_app_command_error(
-    interaction: discord.Interaction, error: app_commands.AppCommandError
+    interaction: discord.Interaction[HangarBot], error: app_commands.AppCommandError
 ) -> None:
     """CommandTree.on_error: every slash-command failure ends here."""
     await report(interaction, error)

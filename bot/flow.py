@@ -36,12 +36,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-def bot_of(interaction: discord.Interaction) -> HangarBot:
-    """The HangarBot that received this interaction."""
-    return interaction.client  # type: ignore[return-value]
-
-
-def channel_id_of(interaction: discord.Interaction) -> int:
+def channel_id_of(interaction: discord.Interaction[HangarBot]) -> int:
     """The channel (or thread) id; interactions always come from one here."""
     if interaction.channel_id is None:
         raise UserFacingError("Games live in server channels — use this in a channel.")
@@ -60,9 +55,9 @@ def edit_or_post(new_board: bool, live_message_id: int | None) -> BoardMove:
     return "edit" if not new_board and live_message_id else "post"
 
 
-async def load_same_game(interaction: discord.Interaction, pk: int) -> LoadedGame:
+async def load_same_game(interaction: discord.Interaction[HangarBot], pk: int) -> LoadedGame:
     """The channel's game, refusing components left over from an earlier game here."""
-    loaded = await bot_of(interaction).service.load(channel_id_of(interaction))
+    loaded = await interaction.client.service.load(channel_id_of(interaction))
     if loaded.record.pk != pk:
         raise StaleActionError(STALE_MESSAGE)
     return loaded
@@ -96,7 +91,9 @@ async def edit_live(bot: HangarBot, loaded: LoadedGame) -> bool:
     return await bot.announcer.refresh(loaded, await recent_lines(bot, loaded))
 
 
-async def tell_if_late(interaction: discord.Interaction, error: BaseException | None) -> None:
+async def tell_if_late(
+    interaction: discord.Interaction[HangarBot], error: BaseException | None
+) -> None:
     """Say truthfully that the committed move was saved when its board did not arrive yet."""
     if error is None:
         return
@@ -104,9 +101,11 @@ async def tell_if_late(interaction: discord.Interaction, error: BaseException | 
     await send_ephemeral(interaction, text)
 
 
-async def send_hand(interaction: discord.Interaction, loaded: LoadedGame, *, edit: bool) -> None:
+async def send_hand(
+    interaction: discord.Interaction[HangarBot], loaded: LoadedGame, *, edit: bool
+) -> None:
     """Show (or refresh, when `edit`) the user's private panel ephemerally."""
-    seat = bot_of(interaction).service.seat_of(loaded, interaction.user.id)
+    seat = interaction.client.service.seat_of(loaded, interaction.user.id)
     if seat is None:
         raise UserFacingError("You are not in this game.")
     if loaded.state is None:
@@ -129,13 +128,15 @@ async def send_hand(interaction: discord.Interaction, loaded: LoadedGame, *, edi
     SHOWN.remember(message.id, panel.image)
 
 
-async def handle_action(interaction: discord.Interaction, pk: int, version: int, key: str) -> None:
+async def handle_action(
+    interaction: discord.Interaction[HangarBot], pk: int, version: int, key: str
+) -> None:
     """A click on an action button or select: one service call, then the board."""
     private = bool(interaction.message and interaction.message.flags.ephemeral)
     await interaction.response.defer()  # a deferred update: nothing visible until we publish
     saved = False
     try:
-        bot = bot_of(interaction)
+        bot = interaction.client
         result = await bot.service.act(
             channel_id_of(interaction), interaction.user.id, key, version, game_pk=pk
         )
@@ -149,10 +150,12 @@ async def handle_action(interaction: discord.Interaction, pk: int, version: int,
         await report(interaction, exc, saved=saved)
 
 
-async def _explain_stale(interaction: discord.Interaction, exc: StaleActionError) -> None:
+async def _explain_stale(
+    interaction: discord.Interaction[HangarBot], exc: StaleActionError
+) -> None:
     """Refuse a stale click and say what the game is waiting for now."""
     try:
-        bot = bot_of(interaction)
+        bot = interaction.client
         loaded = await bot.service.load(channel_id_of(interaction))
         now = status_line(loaded, bot.service.seat_of(loaded, interaction.user.id))
     except RulesError:
@@ -160,7 +163,7 @@ async def _explain_stale(interaction: discord.Interaction, exc: StaleActionError
     await send_ephemeral(interaction, f"{exc}\n{now}".strip())
 
 
-async def handle_hand(interaction: discord.Interaction, pk: int) -> None:
+async def handle_hand(interaction: discord.Interaction[HangarBot], pk: int) -> None:
     """The "My hand" button."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     try:
@@ -169,7 +172,7 @@ async def handle_hand(interaction: discord.Interaction, pk: int) -> None:
         await report(interaction, exc)
 
 
-async def handle_table(interaction: discord.Interaction, pk: int) -> None:
+async def handle_table(interaction: discord.Interaction[HangarBot], pk: int) -> None:
     """The "Whole table" button: the full table picture, ephemerally, for anyone who asks."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     try:
@@ -181,11 +184,11 @@ async def handle_table(interaction: discord.Interaction, pk: int) -> None:
         await report(interaction, exc)
 
 
-async def handle_lobby(interaction: discord.Interaction, pk: int, op: str) -> None:
+async def handle_lobby(interaction: discord.Interaction[HangarBot], pk: int, op: str) -> None:
     """Join / Leave / Start buttons on a lobby message."""
     await interaction.response.defer()
     try:
-        bot = bot_of(interaction)
+        bot = interaction.client
         await load_same_game(interaction, pk)
         channel_id = channel_id_of(interaction)
         user = interaction.user
@@ -210,7 +213,7 @@ async def handle_lobby(interaction: discord.Interaction, pk: int, op: str) -> No
 
 
 async def announce(
-    interaction: discord.Interaction,
+    interaction: discord.Interaction[HangarBot],
     text: str,
     *,
     note: str,
@@ -221,7 +224,7 @@ async def announce(
 
     Commands defer ephemerally, so a refusal is never shown to the whole channel.
     """
-    channel = bot_of(interaction).get_partial_messageable(channel_id_of(interaction))
+    channel = interaction.client.get_partial_messageable(channel_id_of(interaction))
     allowed = mentions or discord.AllowedMentions.none()
     if view is not None:
         await channel.send(clip(text), allowed_mentions=allowed, view=view)
@@ -230,14 +233,14 @@ async def announce(
     await interaction.followup.send(clip(note), ephemeral=True)
 
 
-async def repost_board(interaction: discord.Interaction, *, ping_active: bool) -> None:
+async def repost_board(interaction: discord.Interaction[HangarBot], *, ping_active: bool) -> None:
     """Post the channel's board again as a new (live) message; a lobby shows its seats.
 
     Only players and admins re-post publicly, at most once a minute per channel (turn boards go
     first); anyone else, or a player within that minute, gets the board privately.
     """
     await interaction.response.defer(ephemeral=True, thinking=True)
-    bot = bot_of(interaction)
+    bot = interaction.client
     loaded = await bot.service.load_latest(channel_id_of(interaction))
     if loaded.state is None:
         await interaction.followup.send(clip(lobby_text(loaded)), ephemeral=True)
@@ -256,7 +259,7 @@ async def repost_board(interaction: discord.Interaction, *, ping_active: bool) -
 
 
 async def send_private_board(
-    interaction: discord.Interaction, loaded: LoadedGame, lines: list[str], *, note: str
+    interaction: discord.Interaction[HangarBot], loaded: LoadedGame, lines: list[str], *, note: str
 ) -> None:
     """The public board, shown only to this user (no buttons: they act from the real board)."""
     panel = await board_panel(loaded, lines, ping=())
@@ -271,7 +274,7 @@ async def start_game(
     return await publish(bot, await bot.service.start(channel_id, user_id, admin))
 
 
-def is_admin(interaction: discord.Interaction) -> bool:
+def is_admin(interaction: discord.Interaction[HangarBot]) -> bool:
     """Manage Server or Manage Channels, checked at run time."""
     perms = interaction.permissions
     return bool(perms.manage_guild or perms.manage_channels)

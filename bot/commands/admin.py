@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import re
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -14,7 +15,6 @@ from bot.commands.stats import guild_of, history_of
 from bot.errors import UserFacingError
 from bot.flow import (
     announce,
-    bot_of,
     channel_id_of,
     publish,
     repost_board,
@@ -24,6 +24,9 @@ from bot.limits import excerpt
 from bot.services.errors import DamagedGameError, NotInGameError
 from bot.services.games import LoadedGame
 from bot.store.repository import SeatRecord
+
+if TYPE_CHECKING:
+    from bot.app import HangarBot
 
 MENTION = re.compile(r"^<@!?(?P<id>\d{1,20})>$")
 
@@ -75,15 +78,15 @@ class AdminGroup(app_commands.Group):
         return True
 
     @app_commands.command(name="resume", description="Re-post the board and ping whoever must act")
-    async def resume(self, interaction: discord.Interaction) -> None:
+    async def resume(self, interaction: discord.Interaction[HangarBot]) -> None:
         """Post a fresh board and ping (e.g. after the turn message was deleted)."""
         await repost_board(interaction, ping_active=True)
 
     @app_commands.command(name="abandon", description="End this channel's game now")
-    async def abandon(self, interaction: discord.Interaction) -> None:
+    async def abandon(self, interaction: discord.Interaction[HangarBot]) -> None:
         """Abandon the game whatever its state."""
         await interaction.response.defer(ephemeral=True, thinking=True)
-        service, channel_id = bot_of(interaction).service, channel_id_of(interaction)
+        service, channel_id = interaction.client.service, channel_id_of(interaction)
         try:
             loaded = await service.abandon(channel_id, interaction.user.id, True)
             text = f"An admin ended the {loaded.game.title} game here."
@@ -98,7 +101,7 @@ class AdminGroup(app_commands.Group):
         new="The player taking the seat",
     )
     async def replace(
-        self, interaction: discord.Interaction, old: str, new: discord.Member
+        self, interaction: discord.Interaction[HangarBot], old: str, new: discord.Member
     ) -> None:
         """Swap the user in a seat; the game state is untouched.
 
@@ -106,7 +109,7 @@ class AdminGroup(app_commands.Group):
         and Discord can no longer resolve them as a member.
         """
         await interaction.response.defer(ephemeral=True, thinking=True)
-        service = bot_of(interaction).service
+        service = interaction.client.service
         channel_id = channel_id_of(interaction)
         seat = seat_named(await service.load(channel_id), old)
         await service.replace(channel_id, seat.user_id, new.id, new.display_name)
@@ -117,7 +120,10 @@ class AdminGroup(app_commands.Group):
     @app_commands.command(name="ai", description="Hand a player's seat to an AI")
     @app_commands.describe(player="The player leaving", level="easy, normal or hard")
     async def ai(
-        self, interaction: discord.Interaction, player: discord.Member, level: Level = "normal"
+        self,
+        interaction: discord.Interaction[HangarBot],
+        player: discord.Member,
+        level: Level = "normal",
     ) -> None:
         """An AI plays the seat from now on (`/admin human` gives it back)."""
         await admin_ai(interaction, player, level)
@@ -126,7 +132,7 @@ class AdminGroup(app_commands.Group):
     @app_commands.describe(seat="The AI's seat number (1 = first)", player="The player taking it")
     async def human(
         self,
-        interaction: discord.Interaction,
+        interaction: discord.Interaction[HangarBot],
         seat: app_commands.Range[int, 1, 6],
         player: discord.Member,
     ) -> None:
@@ -136,20 +142,22 @@ class AdminGroup(app_commands.Group):
     @app_commands.command(
         name="undo", description="Take back the last move (if it revealed nothing)"
     )
-    async def undo(self, interaction: discord.Interaction) -> None:
+    async def undo(self, interaction: discord.Interaction[HangarBot]) -> None:
         """Revert the last action, then post the board."""
         await interaction.response.defer(ephemeral=True, thinking=True)
-        bot = bot_of(interaction)
+        bot = interaction.client
         result = await bot.service.undo(channel_id_of(interaction))
         await tell_if_late(interaction, await publish(bot, result))
         await interaction.followup.send("The last move was undone.", ephemeral=True)
 
     @app_commands.command(name="verify", description="Replay the log and compare with the snapshot")
     @app_commands.describe(game_id="Any game of this server (default: this channel's)")
-    async def verify(self, interaction: discord.Interaction, game_id: int | None = None) -> None:
+    async def verify(
+        self, interaction: discord.Interaction[HangarBot], game_id: int | None = None
+    ) -> None:
         """Report whether seed + action log reproduce the stored state."""
         await interaction.response.defer(ephemeral=True, thinking=True)
-        report = await bot_of(interaction).service.verify(
+        report = await interaction.client.service.verify(
             channel_id_of(interaction), game_id, interaction.guild_id
         )
         await interaction.followup.send(str(report)[:2000], ephemeral=True)
@@ -161,14 +169,17 @@ class AdminGroup(app_commands.Group):
     )
     @app_commands.rename(everything="all")
     async def export(
-        self, interaction: discord.Interaction, game_id: int | None = None, everything: bool = False
+        self,
+        interaction: discord.Interaction[HangarBot],
+        game_id: int | None = None,
+        everything: bool = False,
     ) -> None:
         """A JSON attachment that replays the game (or JSON lines of every finished game)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         if everything:
             await export_all(interaction)
             return
-        service, channel_id = bot_of(interaction).service, channel_id_of(interaction)
+        service, channel_id = interaction.client.service, channel_id_of(interaction)
         note = "Game export:"
         try:
             data = await service.export(channel_id, game_id, interaction.guild_id)
@@ -182,9 +193,9 @@ class AdminGroup(app_commands.Group):
         )
 
 
-async def export_all(interaction: discord.Interaction) -> None:
+async def export_all(interaction: discord.Interaction[HangarBot]) -> None:
     """Every finished game of this server, one JSON export per line."""
-    guild_id, service = guild_of(interaction), bot_of(interaction).service
+    guild_id, service = guild_of(interaction), interaction.client.service
     pks = await history_of(interaction).finished_pks(guild_id)
     lines = [json.dumps(await service.export(0, pk, guild_id), sort_keys=True) for pk in pks]
     blob = ("\n".join(lines) + "\n" if lines else "").encode()

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 import discord
 from discord import app_commands
 
 from bot import ai_turns
-from bot.flow import announce, bot_of, channel_id_of, is_admin
+from bot.flow import announce, channel_id_of, is_admin
 from bot.present import lobby_text, lobby_view
 from bot.services.ai import add_ai_seat, seat_ai, seat_human
+
+if TYPE_CHECKING:
+    from bot.app import HangarBot
 
 Level = Literal["easy", "normal", "hard"]
 
@@ -21,11 +24,11 @@ def ai_group(parent: app_commands.Group) -> app_commands.Group:
 
     @group.command(name="add", description="Seat an AI player in this lobby (creator or admin)")
     @app_commands.describe(level="easy (random moves), normal or hard")
-    async def add(interaction: discord.Interaction, level: Level = "normal") -> None:
+    async def add(interaction: discord.Interaction[HangarBot], level: Level = "normal") -> None:
         """Take the next lobby seat for an AI."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         loaded = await add_ai_seat(
-            bot_of(interaction).service,
+            interaction.client.service,
             channel_id_of(interaction),
             interaction.user.id,
             is_admin(interaction),
@@ -38,10 +41,12 @@ def ai_group(parent: app_commands.Group) -> app_commands.Group:
     return group
 
 
-async def admin_ai(interaction: discord.Interaction, player: discord.Member, level: Level) -> None:
+async def admin_ai(
+    interaction: discord.Interaction[HangarBot], player: discord.Member, level: Level
+) -> None:
     """`/admin ai`: an AI takes over a player's seat."""
     await interaction.response.defer(ephemeral=True, thinking=True)
-    bot = bot_of(interaction)
+    bot = interaction.client
     channel_id = channel_id_of(interaction)
     loaded, seat = await seat_ai(bot.service, channel_id, player.id, level)
     name = loaded.names[seat]
@@ -50,11 +55,13 @@ async def admin_ai(interaction: discord.Interaction, player: discord.Member, lev
     ai_turns.schedule(bot, channel_id)
 
 
-async def admin_human(interaction: discord.Interaction, seat: int, player: discord.Member) -> None:
+async def admin_human(
+    interaction: discord.Interaction[HangarBot], seat: int, player: discord.Member
+) -> None:
     """`/admin human`: a member takes over an AI's seat."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     loaded = await seat_human(
-        bot_of(interaction).service,
+        interaction.client.service,
         channel_id_of(interaction),
         seat - 1,
         player.id,

@@ -4,32 +4,35 @@ from __future__ import annotations
 
 import asyncio
 import io
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 
-from bot.flow import bot_of
 from bot.render.card import card_png
 from rules import GAMES
 from rules.catalogue import CardEntry, find, search
 from rules.core import RulesError
 
+if TYPE_CHECKING:
+    from bot.app import HangarBot
+
 CARD_FILE = "card.png"
 COLOUR = discord.Colour.from_str("#2f7fd8")
 
 
-async def _channel_game(interaction: discord.Interaction) -> str | None:
+async def _channel_game(interaction: discord.Interaction[HangarBot]) -> str | None:
     """The id of this channel's game, so its cards are suggested first."""
     if interaction.channel_id is None:
         return None
     try:
-        return (await bot_of(interaction).service.load(interaction.channel_id)).game.id
+        return (await interaction.client.service.load(interaction.channel_id)).game.id
     except RulesError:
         return None
 
 
 async def card_autocomplete(
-    interaction: discord.Interaction, current: str
+    interaction: discord.Interaction[HangarBot], current: str
 ) -> list[app_commands.Choice[str]]:
     """Cards whose name contains what was typed, this channel's game first."""
     game = await _channel_game(interaction)
@@ -61,7 +64,7 @@ def card_embed(entry: CardEntry, *, picture: bool) -> discord.Embed:
 @app_commands.command(name="card", description="Look up any card: its full text (only you see it)")
 @app_commands.describe(name="Start typing a card's name")
 @app_commands.autocomplete(name=card_autocomplete)
-async def card_command(interaction: discord.Interaction, name: str) -> None:
+async def card_command(interaction: discord.Interaction[HangarBot], name: str) -> None:
     """Show one card ephemerally; an unknown name says so and how to find cards."""
     entry = find(name)
     if entry is None:

@@ -4,16 +4,19 @@ from __future__ import annotations
 
 import re
 from datetime import UTC, datetime
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 import discord
 from discord import app_commands
 
 from bot.errors import UserFacingError
-from bot.flow import bot_of, channel_id_of, edit_live
+from bot.flow import channel_id_of, edit_live
 from bot.notify import stamp
 from bot.services.clock import MAX_AWAY_DAYS, MAX_EXTEND_HOURS, TURN_LIMITS, Clock, Where
 from rules.core import RulesError
+
+if TYPE_CHECKING:
+    from bot.app import HangarBot
 
 HOURS = re.compile(r"^\s*(?P<n>\d+(?:\.\d+)?)\s*(?P<unit>h|hours?|d|days?)?\s*$", re.IGNORECASE)
 DATE_FORMATS = ("%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M", "%Y-%m-%d")
@@ -46,10 +49,10 @@ class AwayGroup(app_commands.Group):
 
     @app_commands.command(name="set", description="Away until a date (UTC) or for some hours")
     @app_commands.describe(until="Hours (48, 3d) or a UTC date (2026-12-24 or 2026-12-24 18:00)")
-    async def set_away(self, interaction: discord.Interaction, until: str) -> None:
+    async def set_away(self, interaction: discord.Interaction[HangarBot], until: str) -> None:
         """Pause the clocks of every game where it is your turn, up to 30 days."""
         await interaction.response.defer(ephemeral=True, thinking=True)
-        bot = bot_of(interaction)
+        bot = interaction.client
         when = parse_until(until, bot.clocks.clock)
         count = await bot.clocks.set_away(interaction.user.id, when)
         await interaction.followup.send(
@@ -59,10 +62,10 @@ class AwayGroup(app_commands.Group):
         )
 
     @app_commands.command(name="off", description="You are back: your turn clocks run again")
-    async def off(self, interaction: discord.Interaction) -> None:
+    async def off(self, interaction: discord.Interaction[HangarBot]) -> None:
         """End the away period."""
         await interaction.response.defer(ephemeral=True, thinking=True)
-        count = await bot_of(interaction).clocks.away_off(interaction.user.id)
+        count = await interaction.client.clocks.away_off(interaction.user.id)
         await interaction.followup.send(
             f"Welcome back — {count} turn clock(s) run again with the time they had left.",
             ephemeral=True,
@@ -72,12 +75,12 @@ class AwayGroup(app_commands.Group):
 @app_commands.command(name="notify", description="Where Hangar tells you it is your turn")
 @app_commands.describe(where="channel (default), dm, or both")
 async def notify_command(
-    interaction: discord.Interaction, where: Literal["channel", "dm", "both"]
+    interaction: discord.Interaction[HangarBot], where: Literal["channel", "dm", "both"]
 ) -> None:
     """Store the user's notification preference (and retry DMs)."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     chosen: Where = where
-    await bot_of(interaction).clocks.set_notify(interaction.user.id, chosen)
+    await interaction.client.clocks.set_notify(interaction.user.id, chosen)
     text = {
         "channel": "You will be pinged in the game's channel.",
         "dm": "Turn pings and reminders will come by DM (the channel if your DMs are closed).",
@@ -87,10 +90,10 @@ async def notify_command(
 
 
 @app_commands.command(name="back", description="You are back: no longer marked absent")
-async def back_command(interaction: discord.Interaction) -> None:
+async def back_command(interaction: discord.Interaction[HangarBot]) -> None:
     """Clear the absent mark of the user's seat; their turn clock starts again."""
     await interaction.response.defer(ephemeral=True, thinking=True)
-    bot = bot_of(interaction)
+    bot = interaction.client
     clock = await bot.clocks.back(channel_id_of(interaction), interaction.user.id)
     await edit_live(bot, await bot.service.load(channel_id_of(interaction)))
     text = "Welcome back — you are no longer marked absent."
@@ -102,11 +105,11 @@ async def back_command(interaction: discord.Interaction) -> None:
 @app_commands.command(name="extend", description="Give this turn more time")
 @app_commands.describe(hours="Hours to add to the current deadline(s)")
 async def extend_command(
-    interaction: discord.Interaction, hours: app_commands.Range[int, 1, MAX_EXTEND_HOURS]
+    interaction: discord.Interaction[HangarBot], hours: app_commands.Range[int, 1, MAX_EXTEND_HOURS]
 ) -> None:
     """Push the deadlines of every seat to act by `hours`."""
     await interaction.response.defer(ephemeral=True, thinking=True)
-    bot = bot_of(interaction)
+    bot = interaction.client
     changed = await bot.clocks.extend(channel_id_of(interaction), hours)
     await edit_live(bot, await bot.service.load(channel_id_of(interaction)))
     deadlines = [stamp(c.deadline_at) for c in changed if c.deadline_at is not None]
@@ -116,10 +119,10 @@ async def extend_command(
 
 @app_commands.command(name="clock", description="Pause or restart this game's turn clock")
 @app_commands.describe(paused="true stops the clock (time left is kept); false restarts it")
-async def clock_command(interaction: discord.Interaction, paused: bool) -> None:
+async def clock_command(interaction: discord.Interaction[HangarBot], paused: bool) -> None:
     """Admin pause of the whole game."""
     await interaction.response.defer(ephemeral=True, thinking=True)
-    bot = bot_of(interaction)
+    bot = interaction.client
     await bot.clocks.pause(channel_id_of(interaction), paused)
     await edit_live(bot, await bot.service.load(channel_id_of(interaction)))
     text = "⏸ The clock is paused." if paused else "▶️ The clock runs again."
@@ -134,7 +137,7 @@ async def clock_command(interaction: discord.Interaction, paused: bool) -> None:
     threads="Open every new game in its own thread",
 )
 async def settings_command(
-    interaction: discord.Interaction,
+    interaction: discord.Interaction[HangarBot],
     turn_limit: Literal["off", "12h", "24h", "48h", "72h", "1w"] | None = None,
     on_timeout: Literal["remind", "ai"] | None = None,
     reminders: bool | None = None,
@@ -146,7 +149,7 @@ async def settings_command(
         raise UserFacingError("Server settings need the Manage Server permission.")
     if interaction.guild_id is None:
         raise UserFacingError("Settings belong to a server — use this in a server channel.")
-    settings = await bot_of(interaction).clocks.update_guild(
+    settings = await interaction.client.clocks.update_guild(
         interaction.guild_id,
         turn_limit=turn_limit,
         on_timeout=on_timeout,
@@ -172,12 +175,12 @@ def extend_groups(game: app_commands.Group, admin: app_commands.Group) -> None:
 COMMANDS = (AwayGroup, notify_command)
 
 
-async def open_thread(interaction: discord.Interaction, name: str) -> int:
+async def open_thread(interaction: discord.Interaction[HangarBot], name: str) -> int:
     """A public thread of this channel for a new game; its id (the game's channel)."""
     channel = interaction.channel
     if isinstance(channel, discord.Thread):
         return channel.id  # already in a thread: the game lives here
-    data = await bot_of(interaction).http.start_thread_without_message(
+    data = await interaction.client.http.start_thread_without_message(
         channel_id_of(interaction),
         name=name[:100],
         auto_archive_duration=THREAD_ARCHIVE_MINUTES,
@@ -186,10 +189,10 @@ async def open_thread(interaction: discord.Interaction, name: str) -> int:
     return int(data["id"])
 
 
-async def away_note(interaction: discord.Interaction) -> str:
+async def away_note(interaction: discord.Interaction[HangarBot]) -> str:
     """'🌴 You are away until …' for /mygames, or ''."""
-    prefs = await bot_of(interaction).clocks.prefs(interaction.user.id)
-    clock = bot_of(interaction).clocks.clock
+    prefs = await interaction.client.clocks.prefs(interaction.user.id)
+    clock = interaction.client.clocks.clock
     if prefs.away_until is None or prefs.away_until <= clock.now():
         return ""
     return f"🌴 You are away until {stamp(prefs.away_until, 'f')} (`/away off` to return).\n"

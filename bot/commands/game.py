@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -12,7 +12,6 @@ from bot.commands.clock import away_note, open_thread
 from bot.commands.options import new_game_command
 from bot.flow import (
     announce,
-    bot_of,
     channel_id_of,
     is_admin,
     repost_board,
@@ -28,6 +27,9 @@ from rules import GAMES, Game, get_game
 from rules.core import RulesError, messages
 from rules.core.messages import plural
 
+if TYPE_CHECKING:
+    from bot.app import HangarBot
+
 RULES_LIMIT = 1900
 
 
@@ -42,21 +44,21 @@ class GameGroup(app_commands.Group):
         ai_group(self)  # registers `/game ai …` under this group
 
     @app_commands.command(name="join", description="Take a seat in this channel's lobby")
-    async def join(self, interaction: discord.Interaction) -> None:
+    async def join(self, interaction: discord.Interaction[HangarBot]) -> None:
         """Join the lobby."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         user = interaction.user
-        loaded = await bot_of(interaction).service.join(
+        loaded = await interaction.client.service.join(
             channel_id_of(interaction), user.id, user.display_name
         )
         text = f"{user.display_name} joined.\n" + lobby_text(loaded)
         await announce(interaction, text, view=lobby_view(loaded), note="You joined the lobby.")
 
     @app_commands.command(name="leave", description="Leave this channel's lobby")
-    async def leave(self, interaction: discord.Interaction) -> None:
+    async def leave(self, interaction: discord.Interaction[HangarBot]) -> None:
         """Leave the lobby (the creator leaving closes it)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
-        loaded = await bot_of(interaction).service.leave(
+        loaded = await interaction.client.service.leave(
             channel_id_of(interaction), interaction.user.id
         )
         if loaded.record.status == "lobby":
@@ -66,10 +68,10 @@ class GameGroup(app_commands.Group):
             await announce(interaction, "The lobby was closed.", note="You closed the lobby.")
 
     @app_commands.command(name="start", description="Start the game (creator or admin)")
-    async def start(self, interaction: discord.Interaction) -> None:
+    async def start(self, interaction: discord.Interaction[HangarBot]) -> None:
         """Start the lobby's game."""
         await interaction.response.defer(ephemeral=True, thinking=True)
-        bot = bot_of(interaction)
+        bot = interaction.client
         late = await start_game(
             bot, channel_id_of(interaction), interaction.user.id, is_admin(interaction)
         )
@@ -77,22 +79,22 @@ class GameGroup(app_commands.Group):
         await tell_if_late(interaction, late)
 
     @app_commands.command(name="status", description="Re-post the board and the current prompt")
-    async def status(self, interaction: discord.Interaction) -> None:
+    async def status(self, interaction: discord.Interaction[HangarBot]) -> None:
         """Post the board again as a new message (no ping: anyone may ask)."""
         await repost_board(interaction, ping_active=False)
 
     @app_commands.command(name="hand", description="Your private view and moves (only you see it)")
-    async def hand(self, interaction: discord.Interaction) -> None:
+    async def hand(self, interaction: discord.Interaction[HangarBot]) -> None:
         """The private panel."""
         await interaction.response.defer(ephemeral=True, thinking=True)
-        loaded = await bot_of(interaction).service.load(channel_id_of(interaction))
+        loaded = await interaction.client.service.load(channel_id_of(interaction))
         await send_hand(interaction, loaded, edit=False)
 
     @app_commands.command(name="log", description="Recent events of this channel's game")
-    async def log(self, interaction: discord.Interaction) -> None:
+    async def log(self, interaction: discord.Interaction[HangarBot]) -> None:
         """Recent log lines this user may read."""
         await interaction.response.defer(ephemeral=True, thinking=True)
-        bot = bot_of(interaction)
+        bot = interaction.client
         loaded = await bot.service.load_latest(channel_id_of(interaction))
         seat = bot.service.seat_of(loaded, interaction.user.id)
         lines = await bot.service.story(loaded.record.channel_id, seat, limit=15)
@@ -105,7 +107,10 @@ class GameGroup(app_commands.Group):
         game=[app_commands.Choice(name=g.title, value=g.id) for g in GAMES.values()]
     )
     async def rules(
-        self, interaction: discord.Interaction, game: str | None = None, topic: str | None = None
+        self,
+        interaction: discord.Interaction[HangarBot],
+        game: str | None = None,
+        topic: str | None = None,
     ) -> None:
         """Rules text for a game and topic; with no game here and none named, ask which game."""
         engine = await rules_for(interaction, game)
@@ -117,7 +122,7 @@ class GameGroup(app_commands.Group):
 
     @rules.autocomplete("topic")
     async def rules_topic(
-        self, interaction: discord.Interaction, current: str
+        self, interaction: discord.Interaction[HangarBot], current: str
     ) -> list[app_commands.Choice[str]]:
         """Topics of the chosen (or this channel's) game."""
         chosen = getattr(interaction.namespace, "game", None)
@@ -131,34 +136,38 @@ class GameGroup(app_commands.Group):
         return [app_commands.Choice(name=t, value=t) for t in topics[:25]]
 
     @app_commands.command(name="abandon", description="End this game (creator before start; admin)")
-    async def abandon(self, interaction: discord.Interaction) -> None:
+    async def abandon(self, interaction: discord.Interaction[HangarBot]) -> None:
         """Abandon the channel's game."""
         await interaction.response.defer(ephemeral=True, thinking=True)
-        loaded = await bot_of(interaction).service.abandon(
+        loaded = await interaction.client.service.abandon(
             channel_id_of(interaction), interaction.user.id, is_admin(interaction)
         )
         text = f"The {loaded.game.title} game here was abandoned."
         await announce(interaction, text, note="Abandoned.")
 
 
-async def rules_for(interaction: discord.Interaction, game_id: str | None) -> Game | None:
+async def rules_for(
+    interaction: discord.Interaction[HangarBot], game_id: str | None
+) -> Game | None:
     """The named game, else this channel's game, else None (the caller asks which game)."""
     if game_id:
         return get_game(game_id)
     if interaction.channel_id is not None:
         try:
-            return (await bot_of(interaction).service.load(interaction.channel_id)).game
+            return (await interaction.client.service.load(interaction.channel_id)).game
         except RulesError:
             pass
     return None
 
 
-async def open_lobby(interaction: discord.Interaction, game: Game, options: dict[str, Any]) -> None:
+async def open_lobby(
+    interaction: discord.Interaction[HangarBot], game: Game, options: dict[str, Any]
+) -> None:
     """`/game new <game>`: validate options, open the lobby, show Join/Leave/Start."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     if interaction.guild_id is None:
         raise RulesError("Games can only be played in a server channel.")
-    user, bot = interaction.user, bot_of(interaction)
+    user, bot = interaction.user, interaction.client
     table = {k: options.pop(k) for k in list(options) if k in TableOptions.model_fields}
     ai_seats, ai_level = options.pop("ai_seats", 0), options.pop("ai_level", "normal")
     channel_id = channel_id_of(interaction)
@@ -181,10 +190,10 @@ async def open_lobby(interaction: discord.Interaction, game: Game, options: dict
 
 @app_commands.command(name="mygames", description="Your games on this server and whose turn it is")
 @app_commands.guild_only()
-async def mygames_command(interaction: discord.Interaction) -> None:
+async def mygames_command(interaction: discord.Interaction[HangarBot]) -> None:
     """List this user's lobby/running games here with links."""
     await interaction.response.defer(ephemeral=True, thinking=True)
-    bot = bot_of(interaction)
+    bot = interaction.client
     games, damaged = await bot.service.user_games(interaction.guild_id or 0, interaction.user.id)
     if not games and not damaged:
         await interaction.followup.send("You are not in any game on this server.", ephemeral=True)

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import discord
 from discord import app_commands
 
-from bot.flow import bot_of
 from bot.present import player_range
 from rules import GAMES
 from rules.core import RulesError
+
+if TYPE_CHECKING:
+    from bot.app import HangarBot
 
 SLASH_FAQ = "https://support.discord.com/hc/en-us/articles/1500000368501-Slash-Commands-FAQ"
 
@@ -47,12 +51,12 @@ def help_text(board_link: str | None = None) -> str:
     )
 
 
-async def _board_link(interaction: discord.Interaction) -> str | None:
+async def _board_link(interaction: discord.Interaction[HangarBot]) -> str | None:
     """A link to this channel's board message, when there is a game here."""
     if interaction.channel_id is None or interaction.guild_id is None:
         return None
     try:
-        loaded = await bot_of(interaction).service.load(interaction.channel_id)
+        loaded = await interaction.client.service.load(interaction.channel_id)
     except RulesError:
         return None
     message = loaded.record.board_message_id
@@ -62,7 +66,7 @@ async def _board_link(interaction: discord.Interaction) -> str | None:
 
 
 @app_commands.command(name="help", description="What Hangar is, how to start a game, the commands")
-async def help_command(interaction: discord.Interaction) -> None:
+async def help_command(interaction: discord.Interaction[HangarBot]) -> None:
     """Answer privately with the help page."""
     await interaction.response.send_message(
         help_text(await _board_link(interaction))[:2000], ephemeral=True

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Awaitable, Callable
-from typing import Any, Literal, Optional, get_args, get_origin
+from typing import TYPE_CHECKING, Any, Literal, Optional, get_args, get_origin
 
 import annotated_types
 import discord
@@ -14,7 +14,10 @@ from pydantic.fields import FieldInfo
 from bot.services.clock import TableOptions
 from rules.core import Game
 
-NewGameHandler = Callable[[discord.Interaction, Game, dict[str, Any]], Awaitable[None]]
+if TYPE_CHECKING:
+    from bot.app import HangarBot
+
+NewGameHandler = Callable[[discord.Interaction[HangarBot], Game, dict[str, Any]], Awaitable[None]]
 
 
 def slash_annotation(field: FieldInfo) -> Any:
@@ -91,7 +94,7 @@ def new_game_command(game: Game, handler: NewGameHandler) -> app_commands.Comman
 
     parameters += ai_parameters(game)
 
-    async def callback(interaction: discord.Interaction, **options: Any) -> None:
+    async def callback(interaction: discord.Interaction[HangarBot], **options: Any) -> None:
         chosen = {k: v for k, v in options.items() if v is not None}
         await handler(interaction, game, chosen)
 

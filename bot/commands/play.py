@@ -3,17 +3,21 @@
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 
 from bot.errors import UserFacingError
-from bot.flow import bot_of, channel_id_of, publish, tell_if_late
+from bot.flow import channel_id_of, publish, tell_if_late
 from bot.limits import clip, excerpt
 from bot.present import status_line
 from bot.services.games import LoadedGame
 from rules.core import Action
 from rules.core.model import KEY_PATTERN
+
+if TYPE_CHECKING:
+    from bot.app import HangarBot
 
 # Autocomplete values are at most 100 characters; anything longer was typed, not chosen.
 MAX_CHOICE = 100
@@ -42,14 +46,14 @@ def parse_choice(value: str, actions: list[Action]) -> tuple[str, int | None]:
 
 
 async def action_autocomplete(
-    interaction: discord.Interaction, current: str
+    interaction: discord.Interaction[HangarBot], current: str
 ) -> list[app_commands.Choice[str]]:
     """Legal actions matching what the user typed (labels shown, versioned keys sent)."""
     try:
-        loaded = await bot_of(interaction).service.load(channel_id_of(interaction))
+        loaded = await interaction.client.service.load(channel_id_of(interaction))
     except Exception:  # autocomplete must never fail loudly
         return []
-    seat = bot_of(interaction).service.seat_of(loaded, interaction.user.id)
+    seat = interaction.client.service.seat_of(loaded, interaction.user.id)
     actions = my_actions(loaded, seat)
     typed = current.lower()
     version = loaded.record.version
@@ -64,14 +68,14 @@ async def action_autocomplete(
 @app_commands.describe(action="Start typing; the list shows your legal moves")
 @app_commands.autocomplete(action=action_autocomplete)
 @app_commands.guild_only()
-async def play_command(interaction: discord.Interaction, action: str) -> None:
+async def play_command(interaction: discord.Interaction[HangarBot], action: str) -> None:
     """Apply the chosen action, publish the result, confirm privately."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     if len(action) > MAX_CHOICE or not action.strip():
         raise UserFacingError(
             f"{excerpt(action)} is not a move — start typing and pick one of the offered moves."
         )
-    bot = bot_of(interaction)
+    bot = interaction.client
     channel_id = channel_id_of(interaction)
     loaded = await bot.service.load(channel_id)
     seat = bot.service.seat_of(loaded, interaction.user.id)

@@ -9,13 +9,13 @@ from __future__ import annotations
 import asyncio
 import io
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 
 from bot.errors import UserFacingError, report
-from bot.flow import bot_of, channel_id_of, is_admin
+from bot.flow import channel_id_of, is_admin
 from bot.render import charts
 from bot.render import replay as replay_render
 from bot.render.alt import clip
@@ -23,14 +23,17 @@ from bot.services.history import HistoryItem, HistoryPage, HistoryService, Playe
 from bot.services.timeline import GameLog, load_log, turn_views
 from rules import GAMES
 
+if TYPE_CHECKING:
+    from bot.app import HangarBot
+
 COLOUR = discord.Colour.from_str("#2f7fd8")
 GAME_CHOICES = [app_commands.Choice(name=g.title, value=g.id) for g in GAMES.values()]
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
 
 
-def history_of(interaction: discord.Interaction) -> HistoryService:
+def history_of(interaction: discord.Interaction[HangarBot]) -> HistoryService:
     """The bot's history service (made on first use, over the game service's store)."""
-    bot = bot_of(interaction)
+    bot = interaction.client
     service: HistoryService | None = getattr(bot, "_history_service", None)
     if service is None:
         service = HistoryService(bot.service.store, bot.service.games)
@@ -38,7 +41,7 @@ def history_of(interaction: discord.Interaction) -> HistoryService:
     return service
 
 
-def guild_of(interaction: discord.Interaction) -> int:
+def guild_of(interaction: discord.Interaction[HangarBot]) -> int:
     """The server id; these commands are server-only."""
     if interaction.guild_id is None:
         raise UserFacingError("History and ratings belong to a server — use this in a server.")
@@ -102,7 +105,7 @@ class HistoryPager(
         page, direction = int(match["page"]), match["dir"]
         return cls(int(match["user"]), match["game"], page, direction, disabled=False)
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def callback(self, interaction: discord.Interaction[HangarBot]) -> None:  # type: ignore[override]
         """Show the page this button leads to."""
         try:
             user = self.user or None
@@ -116,7 +119,7 @@ class HistoryPager(
             await report(interaction, exc)
 
 
-def _who(interaction: discord.Interaction, user_id: int | None) -> str:
+def _who(interaction: discord.Interaction[HangarBot], user_id: int | None) -> str:
     """Whose history a listing shows."""
     if user_id is None:
         return "this server"
@@ -140,7 +143,7 @@ def pager(page: HistoryPage, user: int | None, game: str | None) -> discord.ui.V
 @app_commands.describe(user="Only games of this player", game="Only this game")
 @app_commands.choices(game=GAME_CHOICES)
 async def history_command(
-    interaction: discord.Interaction,
+    interaction: discord.Interaction[HangarBot],
     user: discord.Member | None = None,
     game: str | None = None,
 ) -> None:
@@ -200,7 +203,7 @@ def rating_lines(stats: PlayerStats, service: HistoryService) -> list[tuple[str,
 @app_commands.choices(game=GAME_CHOICES)
 @app_commands.guild_only()
 async def stats_command(
-    interaction: discord.Interaction,
+    interaction: discord.Interaction[HangarBot],
     user: discord.Member | None = None,
     game: str | None = None,
 ) -> None:
@@ -228,7 +231,7 @@ async def stats_command(
 @app_commands.describe(game="Which game")
 @app_commands.choices(game=GAME_CHOICES)
 @app_commands.guild_only()
-async def leaderboard_command(interaction: discord.Interaction, game: str) -> None:
+async def leaderboard_command(interaction: discord.Interaction[HangarBot], game: str) -> None:
     """The best ratings (mu − 3σ) of one game here, AI levels and Gustave included."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     service = history_of(interaction)
@@ -262,13 +265,13 @@ def _replay_file(log: GameLog, turn: int | None) -> tuple[bytes, str, int]:
 @app_commands.command(name="replay", description="An animated replay of a game (public view)")
 @app_commands.describe(game_id="Game number (default: this channel's game)", turn="One turn only")
 async def replay_command(
-    interaction: discord.Interaction,
+    interaction: discord.Interaction[HangarBot],
     game_id: app_commands.Range[int, 1] | None = None,
     turn: app_commands.Range[int, 0] | None = None,
 ) -> None:
     """Post the animation (or one turn's board) in the channel."""
     await interaction.response.defer(ephemeral=True, thinking=True)
-    bot = bot_of(interaction)
+    bot = interaction.client
     loaded = await bot.service.load_latest(
         channel_id_of(interaction), game_id, guild_of(interaction)
     )
@@ -303,7 +306,7 @@ class DeleteButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"hg
         """Rebuild from a click, even after a restart."""
         return cls(int(match["pk"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def callback(self, interaction: discord.Interaction[HangarBot]) -> None:  # type: ignore[override]
         """Delete for real (admins only, checked again now)."""
         try:
             if not is_admin(interaction):
@@ -318,7 +321,7 @@ class DeleteButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"hg
 @app_commands.command(name="delete", description="Delete a finished game (asks to confirm)")
 @app_commands.describe(game_id="The game number (#N in the board's footer)")
 async def delete_command(
-    interaction: discord.Interaction, game_id: app_commands.Range[int, 1]
+    interaction: discord.Interaction[HangarBot], game_id: app_commands.Range[int, 1]
 ) -> None:
     """Ask for confirmation with a button."""
     await interaction.response.defer(ephemeral=True, thinking=True)
@@ -336,7 +339,7 @@ async def delete_command(
 
 
 @app_commands.command(name="ratings", description="Rebuild this server's ratings from the results")
-async def ratings_command(interaction: discord.Interaction) -> None:
+async def ratings_command(interaction: discord.Interaction[HangarBot]) -> None:
     """Recompute every rating here from the stored results."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     rated = await history_of(interaction).rebuild_ratings(guild_of(interaction))

@@ -507,7 +507,7 @@ class GameService:
             return await self._reload(db, stored.record.pk)
 
     async def replace(
-        self, channel_id: int, old_user_id: int, new_user_id: int, new_name: str
+        self, channel_id: int, old_user_id: int | None, new_user_id: int, new_name: str
     ) -> LoadedGame:
         """Seat another user in place of a player (their seat, hand and turn carry over)."""
         async with self.store.transaction() as db:
@@ -732,7 +732,7 @@ def told(
     return lines[-limit:]
 
 
-def _seat(seats: Sequence[SeatRecord], user_id: int) -> int | None:
+def _seat(seats: Sequence[SeatRecord], user_id: int | None) -> int | None:
     """The seat number of `user_id`, if seated."""
     return next((s.seat for s in seats if s.user_id == user_id), None)
 
