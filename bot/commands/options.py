@@ -17,7 +17,7 @@ from rules.core import Game
 if TYPE_CHECKING:
     from bot.app import HangarBot
 
-NewGameHandler = Callable[[discord.Interaction[HangarBot], Game, dict[str, Any]], Awaitable[None]]
+NewGameHandler = Callable[["discord.Interaction[HangarBot]", Game, dict[str, Any]], Awaitable[None]]
 
 
 def slash_annotation(field: FieldInfo) -> Any:
