@@ -52,7 +52,7 @@ class HangarBot(discord.Client):
         super().__init__(intents=discord.Intents.default(), **client_options)
         self.settings = settings
         self.tree = app_commands.CommandTree(self)
-        self.tree.on_error = on_app_command_error
+        self.tree.error(on_app_command_error)
         self.store: AnyStore | None = None
         self._service: GameService | None = None
         self.announcer = Announcer(self)
@@ -72,8 +72,11 @@ class HangarBot(discord.Client):
         """Open the database, register commands and dynamic components, sync if needed."""
         await self._use_custom_gateway()
         # SQLite file or PostgreSQL server, whichever DATABASE_URL names; nothing here cares.
-        self.store = await open_store(self.settings.database_url)
-        self._service = GameService(self.store)
+        # The services are typed against the SQLite Store; PgStore speaks the same interface
+        # (duck-typed), so the opened store is passed on as it comes (open_store returns Any).
+        store = await open_store(self.settings.database_url)
+        self.store = store
+        self._service = GameService(store)
         if self.settings.health_port is not None:
             self._health = HealthServer(self, self.settings.health_port)
             await self._health.start()
@@ -90,11 +93,15 @@ class HangarBot(discord.Client):
         self.tree.add_command(clock.notify_command)
         self.tree.add_command(play.play_command)
         self.tree.add_command(game.mygames_command)
-        for command in (card.card_command, help_cmd.help_command):
+        commands: list[app_commands.Command[Any, ..., Any]] = [
+            card.card_command,
+            help_cmd.help_command,
+        ]
+        for command in commands:
             self.tree.add_command(command)
         self.add_dynamic_items(ActionButton, ActionSelect, HandButton, LobbyButton)
         self.add_dynamic_items(*stats.DYNAMIC_ITEMS)
-        await backfill(self.store)  # results of games that finished before history existed
+        await backfill(store)  # results of games that finished before history existed
         await self.sync_commands_if_changed()
         self.scheduler.start()
 

@@ -74,7 +74,8 @@ class ActionSelect(
 
     async def callback(self, interaction: discord.Interaction[HangarBot]) -> None:  # type: ignore[override]
         """Play the chosen action."""
-        values = (interaction.data or {}).get("values") or [""]
+        data: dict[str, Any] = dict(interaction.data or {})
+        values = data.get("values") or [""]
         await interaction.client.handle_action(interaction, self.pk, self.version, str(values[0]))
 
 

@@ -113,6 +113,7 @@ async def send_hand(
     panel = await hand_panel(loaded, seat)
     view = panel.view or discord.ui.View()
     embed = fit_embed(panel.embed)
+    message: discord.InteractionMessage | discord.WebhookMessage
     if edit:
         shown = interaction.message
         # An unchanged private picture is kept (by id), not uploaded again (issue 14).

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 from discord import app_commands
@@ -20,7 +20,8 @@ if TYPE_CHECKING:
 
 HOURS = re.compile(r"^\s*(?P<n>\d+(?:\.\d+)?)\s*(?P<unit>h|hours?|d|days?)?\s*$", re.IGNORECASE)
 DATE_FORMATS = ("%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M", "%Y-%m-%d")
-THREAD_ARCHIVE_MINUTES = 10080
+THREAD_ARCHIVE_MINUTES: Literal[10080] = 10080
+AnyCommand = app_commands.Command[Any, ..., Any]
 
 
 def parse_until(text: str, clock: Clock) -> float:
@@ -168,11 +169,12 @@ async def settings_command(
 def extend_groups(game: app_commands.Group, admin: app_commands.Group) -> None:
     """Add the clock's subcommands to /game and /admin (their checks apply)."""
     game.add_command(back_command)
-    for command in (extend_command, clock_command, settings_command):
+    extras: list[AnyCommand] = [extend_command, clock_command, settings_command]
+    for command in extras:
         admin.add_command(command)
 
 
-COMMANDS = (AwayGroup, notify_command)
+COMMANDS: tuple[object, ...] = (AwayGroup, notify_command)
 
 
 async def open_thread(interaction: discord.Interaction[HangarBot], name: str) -> int:
@@ -184,7 +186,7 @@ async def open_thread(interaction: discord.Interaction[HangarBot], name: str) ->
         channel_id_of(interaction),
         name=name[:100],
         auto_archive_duration=THREAD_ARCHIVE_MINUTES,
-        type=discord.ChannelType.public_thread.value,  # type: ignore[arg-type]
+        type=discord.ChannelType.public_thread.value,
     )
     return int(data["id"])
 

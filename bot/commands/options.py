@@ -24,7 +24,7 @@ def slash_annotation(field: FieldInfo) -> Any:
     """The discord.py annotation for an option field: choices, bounded ints, bools or text."""
     annotation = field.annotation
     if get_origin(annotation) is Literal:
-        return Literal[tuple(get_args(annotation))]  # type: ignore[misc]
+        return Literal[tuple(get_args(annotation))]
     if annotation is int:
         low = next((m.ge for m in field.metadata if isinstance(m, annotated_types.Ge)), None)
         high = next((m.le for m in field.metadata if isinstance(m, annotated_types.Le)), None)
@@ -94,7 +94,7 @@ def new_game_command(game: Game, handler: NewGameHandler) -> app_commands.Comman
 
     parameters += ai_parameters(game)
 
-    async def callback(interaction: discord.Interaction[HangarBot], **options: Any) -> None:
+    async def callback(interaction: discord.Interaction[HangarBot], /, **options: Any) -> None:
         chosen = {k: v for k, v in options.items() if v is not None}
         await handler(interaction, game, chosen)
 

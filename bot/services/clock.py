@@ -32,7 +32,7 @@ from bot.store.clocks import (
     due_at,
 )
 from bot.store.repository import GameRecord
-from rules.core import Game, RulesError
+from rules.core import Event, Game, RulesError
 
 log = logging.getLogger(__name__)
 
@@ -577,7 +577,9 @@ class ClockService:
         self, db: Any, loaded: LoadedGame, seat: int, keys: list[str]
     ) -> tuple[ActResult | None, list[str]]:
         """Play the policy's keys for the seat as the bot (user None), like a human's moves."""
-        current, first, events, labels = loaded, None, [], []
+        current, first = loaded, None
+        events: list[Event] = []
+        labels: list[str] = []
         for key in keys:
             legal = {a.key: a.label for a in current.game.legal_actions(current.state, seat)}
             labels.append(legal.get(key, key))

@@ -18,7 +18,8 @@ def validated_options(game: Game, options: dict[str, Any] | None) -> dict[str, A
     refusal = _dry_setup_refusal(game, parsed)
     if refusal is not None:
         raise InvalidOptionsError(refusal)
-    return parsed.model_dump(mode="json")
+    dumped: dict[str, Any] = parsed.model_dump(mode="json")
+    return dumped
 
 
 def _dry_setup_refusal(game: Game, parsed: Any) -> str | None:

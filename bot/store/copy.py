@@ -145,7 +145,8 @@ def replay_problem(
     game = (engines or rules.get_game)(stored.record.game_id)
     try:
         replayed = replay(game, stored.record, len(stored.seats), actions)
-        expected = game.dump_state(game.load_state(stored.snapshot))
+        # A missing snapshot fails here and is reported below like any other mismatch.
+        expected = game.dump_state(game.load_state(stored.snapshot))  # type: ignore[arg-type]
     except Exception as exc:  # a log that no longer replays is reported, not raised
         return f"the log does not replay ({type(exc).__name__}: {exc})"
     diffs = differences(expected, game.dump_state(replayed))
