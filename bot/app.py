@@ -13,7 +13,7 @@ import discord
 import yarl
 from discord import app_commands
 
-from bot import ai_turns
+from bot import ai_turns, mygames
 from bot.announce import Announcer
 from bot.commands import admin, card, clock, game, play, stats
 from bot.commands import help as help_cmd
@@ -67,6 +67,7 @@ class HangarBot(discord.Client):
         # SQLite file or PostgreSQL server, whichever DATABASE_URL names; nothing here cares.
         self.store = await open_store(self.settings.database_url)
         self._service = GameService(self.store)
+        mygames.install(self._service)  # /mygames listings kept with each state change
         if self.settings.health_port is not None:
             self._health = HealthServer(self, self.settings.health_port)
             await self._health.start()
