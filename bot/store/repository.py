@@ -181,11 +181,16 @@ async def fetch_user_listings(
         "SELECT g.pk, g.guild_id, g.channel_id, g.game_id, g.status, g.board_message_id, "
         "s.seat, g.listing, g.options, g.snapshot, "
         "(SELECT COUNT(*) FROM seats c WHERE c.game_pk = g.pk) AS players "
-        "FROM seats s JOIN games g ON g.pk = s.game_pk "
-        "WHERE s.user_id = ? AND g.guild_id = ? AND g.status IN ('lobby', 'running') "
-        "ORDER BY g.updated_at DESC, g.pk DESC LIMIT ?"
+        "FROM seats s JOIN games g ON g.pk = s.game_pk WHERE s.user_id = ? AND g.pk IN ("
+        # The newest few first, by narrow columns only (sorting whole rows would copy every
+        # open game's snapshot). `+n.guild_id` keeps SQLite on seats_by_user: the user's seats
+        # are few, whereas the guild's index would visit every game on the server.
+        "SELECT n.pk FROM seats m JOIN games n ON n.pk = m.game_pk "
+        "WHERE m.user_id = ? AND +n.guild_id = ? AND n.status IN ('lobby', 'running') "
+        "ORDER BY n.updated_at DESC, n.pk DESC LIMIT ?) "
+        "ORDER BY g.updated_at DESC, g.pk DESC"
     )
-    async with db.execute(sql, (user_id, guild_id, limit)) as cursor:
+    async with db.execute(sql, (user_id, user_id, guild_id, limit)) as cursor:
         rows = await cursor.fetchall()
     return [
         ListingRow(
