@@ -132,13 +132,22 @@ async def _remind(bot: HangarBot, notice: Notice) -> None:
     await _channel_ping(bot, loaded, user, text)
 
 
+def played_summary(labels: tuple[str, ...], shown: int = 6) -> str:
+    """The AI's moves in a line: the last few, and how many came before."""
+    if len(labels) <= shown:
+        return ", ".join(labels)
+    return f"{len(labels) - shown} moves, then " + ", ".join(labels[-shown:])
+
+
 async def _timeout(bot: HangarBot, notice: Notice) -> None:
     """'⏰ Time ran out for @x — …' in the channel, then the board as after any move."""
     from bot.flow import edit_live, post_board, publish
 
     loaded = notice.loaded
     who = mention(notice.user_id) or loaded.names[notice.seat]
-    if notice.result is not None:
+    if notice.result is not None and notice.by_ai:
+        what = "the AI played their turn: " + played_summary(notice.played)
+    elif notice.result is not None:
         what = "their turn was passed: " + ", ".join(notice.played)
     else:
         what = "it is still their turn (reminders only). Admins: /admin extend or /admin replace."

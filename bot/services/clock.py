@@ -7,6 +7,7 @@ timeout is recorded exactly once, whatever restarts or second processes do.
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import logging
 import time
@@ -33,6 +34,7 @@ from bot.store.clocks import (
 )
 from bot.store.repository import GameRecord
 from rules.core import Game, RulesError
+from rules.core.ai import game_ai, plan_ai_turn
 
 log = logging.getLogger(__name__)
 
@@ -116,8 +118,23 @@ def _remind_only(game: Game, state: Any, seat: int) -> list[str] | None:
     return None
 
 
-# When the AI players land, "ai" becomes their one-turn chooser (one line).
-POLICIES: dict[str, TimeoutPolicy] = {"remind": _remind_only, "ai": plan_skip}
+def has_ai(game: Game) -> bool:
+    """True when the game ships AI players (rules/<game>/ai.py)."""
+    try:
+        game_ai(game.id)
+    except ModuleNotFoundError:
+        return False
+    return True
+
+
+def plan_ai(game: Game, state: Any, seat: int) -> list[str] | None:
+    """The late seat's whole turn as a `normal` AI plays it; a pass where the game has no AI."""
+    if has_ai(game):
+        return plan_ai_turn(game, state, seat, "normal")
+    return plan_skip(game, state, seat)
+
+
+POLICIES: dict[str, TimeoutPolicy] = {"remind": _remind_only, "ai": plan_ai}
 
 
 @dataclass(frozen=True)
@@ -133,6 +150,7 @@ class Notice:
     digest: tuple[str, ...] = ()
     result: ActResult | None = None
     played: tuple[str, ...] = ()
+    by_ai: bool = False  # an AI played the turn (policy "ai"), not a plain pass
     absent: bool = False
     timeouts: int = 0
 
@@ -552,7 +570,8 @@ class ClockService:
         if not await cs.claim(db, c, claimed):
             return None
         policy = POLICIES.get(table.on_timeout, _remind_only)
-        keys = policy(loaded.game, loaded.state, c.seat) or []
+        # An AI may think for a while: off the event loop (the transaction waits, nobody else).
+        keys = await asyncio.to_thread(policy, loaded.game, loaded.state, c.seat) or []
         result, labels = await self._play(db, loaded, c.seat, keys)
         if result is None and not absent:
             # Reminders only: the turn stays, and a new period (with its reminders) starts.
@@ -569,6 +588,7 @@ class ClockService:
             c.deadline_at,
             result=result,
             played=tuple(labels),
+            by_ai=policy is plan_ai and has_ai(loaded.game),
             absent=absent,
             timeouts=timeouts,
         )

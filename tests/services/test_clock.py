@@ -141,15 +141,15 @@ async def test_playing_clears_absent(table: Table) -> None:
     assert not board.seats[0].absent and board.seats[0].timeouts == 0
 
 
-async def test_ai_policy_skips_with_end_in_takeoff(table: Table) -> None:
-    """on_timeout=ai (before AI players: skip where a pass exists): Takeoff! ends the turn."""
+async def test_ai_policy_plays_the_late_turn_in_takeoff(table: Table) -> None:
+    """on_timeout=ai: a normal AI plays the late seat's whole turn through the move path."""
     await table.start("takeoff", turn_limit="24h", on_timeout="ai")
     late = await table.turn_user()
     before = await table.service.load(CHANNEL)
     notices = await table.at(24)
     (timeout,) = [n for n in notices if n.kind == "timeout"]
     assert timeout.result is not None and timeout.user_id == late
-    assert timeout.played and timeout.played[-1].lower().startswith("end turn")
+    assert timeout.played and timeout.by_ai
     after = await table.service.load(CHANNEL)
     assert after.record.version > before.record.version
     assert await table.turn_user() != late
