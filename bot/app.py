@@ -13,7 +13,7 @@ import discord
 import yarl
 from discord import app_commands
 
-from bot import ai_turns, flow
+from bot import ai_turns, flow, mygames
 from bot.announce import Announcer
 from bot.commands import admin, card, clock, game, play, stats
 from bot.commands import help as help_cmd
@@ -77,6 +77,7 @@ class HangarBot(discord.Client):
         store = await open_store(self.settings.database_url)
         self.store = store
         self._service = GameService(store)
+        mygames.install(self._service)  # /mygames listings kept with each state change
         if self.settings.health_port is not None:
             self._health = HealthServer(self, self.settings.health_port)
             await self._health.start()

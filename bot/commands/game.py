@@ -19,6 +19,7 @@ from bot.flow import (
     start_game,
     tell_if_late,
 )
+from bot.mygames import user_listing
 from bot.present import fill_seats, lobby_text, lobby_view, status_line
 from bot.services.ai import add_ai_seat
 from bot.services.clock import TableOptions, table_text
@@ -194,7 +195,8 @@ async def mygames_command(interaction: discord.Interaction[HangarBot]) -> None:
     """List this user's lobby/running games here with links."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     bot = interaction.client
-    games, damaged = await bot.service.user_games(interaction.guild_id or 0, interaction.user.id)
+    # Built from columns (bot.mygames): no snapshot is decoded, however many games the user has.
+    games, damaged = await user_listing(bot.service, interaction.guild_id or 0, interaction.user.id)
     if not games and not damaged:
         await interaction.followup.send("You are not in any game on this server.", ephemeral=True)
         return
@@ -205,21 +207,38 @@ async def mygames_command(interaction: discord.Interaction[HangarBot]) -> None:
         "— an admin there can `/admin export` and `/admin abandon` it."
         for bad in damaged
     ]
-    user_id = interaction.user.id
-    lines += [mygames_line(loaded, bot.service.seat_of(loaded, user_id)) for loaded in games]
+    lines += [
+        game_line(
+            item.title,
+            item.row.guild_id,
+            item.row.channel_id,
+            item.row.board_message_id,
+            item.state,
+        )
+        for item in games
+    ]
     await interaction.followup.send("\n".join(lines)[:2000], ephemeral=True)
 
 
 def mygames_line(loaded: LoadedGame, seat: int | None) -> str:
     """One game for /mygames, worded for the reader, with a markdown link to its board."""
     record = loaded.record
-    where = f"https://discord.com/channels/{record.guild_id}/{record.channel_id}"
-    if record.board_message_id:
-        where += f"/{record.board_message_id}"
     if loaded.state is None:
         state = f"lobby, {plural(len(loaded.seats), 'player')} so far"
     else:
         # mid-sentence: "Takeoff! in #plane: **your turn** — Play cards…"
         state = status_line(loaded, seat).split("\n")[0].replace("**Your turn**", "**your turn**")
-    link = "board" if record.board_message_id else "channel"
-    return f"• {loaded.game.title} in <#{record.channel_id}>: {state} — [go to the {link}]({where})"
+    return game_line(
+        loaded.game.title, record.guild_id, record.channel_id, record.board_message_id, state
+    )
+
+
+def game_line(
+    title: str, guild_id: int, channel_id: int, board_message_id: int | None, state: str
+) -> str:
+    """One /mygames line: the game, where, its state for the reader, a link to its board."""
+    where = f"https://discord.com/channels/{guild_id}/{channel_id}"
+    if board_message_id:
+        where += f"/{board_message_id}"
+    link = "board" if board_message_id else "channel"
+    return f"• {title} in <#{channel_id}>: {state} — [go to the {link}]({where})"

@@ -608,6 +608,10 @@ class GameService:
             known = ", ".join(self.games) or "none"
             raise UnknownGameError(f"Unknown game {game_id!r} (known: {known}).") from None
 
+    def decode(self, stored: StoredGame) -> LoadedGame:
+        """A stored game decoded (DamagedGameError when it cannot be)."""
+        return self._loaded(stored)
+
     def _loaded(self, stored: StoredGame) -> LoadedGame:
         """Decode a stored game through its engine (upgrading old snapshots).
 

@@ -298,8 +298,17 @@ MIGRATION_7: list[Statement] = [
     "ALTER TABLE seats ADD COLUMN ai_level TEXT",
 ]
 
+# /mygames without decoding (issue 14): what the listing shows of a running game — who must act
+# and each line it prints — kept by the bot in the transaction of each state change. NULL until
+# then (existing games, seat replacements): the next /mygames decodes that one game and stores it.
+# The lookup itself starts from seats_by_user (migration 2) and reads each game row by key.
+MIGRATION_8: list[Statement] = [
+    "ALTER TABLE games ADD COLUMN listing TEXT",
+]
 
-# Positions are versions (3 clock, 4 history, 5 meta, 6 outbox, 7 AI seats): append only.
+
+# Positions are versions (3 clock, 4 history, 5 meta, 6 outbox, 7 AI seats, 8 listing):
+# append only.
 MIGRATIONS: tuple[list[Statement], ...] = (
     MIGRATION_1,
     MIGRATION_2,
@@ -308,6 +317,7 @@ MIGRATIONS: tuple[list[Statement], ...] = (
     MIGRATION_5,
     MIGRATION_6,
     MIGRATION_7,
+    MIGRATION_8,
 )
 LATEST = len(MIGRATIONS)
 

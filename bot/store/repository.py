@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import zlib
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -157,6 +158,86 @@ async def fetch_user_games(
     return [await _stored(db, row) for row in rows]
 
 
+@dataclass(frozen=True)
+class ListingRow:
+    """What /mygames shows of one open game, read from columns only (no snapshot)."""
+
+    pk: int
+    guild_id: int
+    channel_id: int
+    game_id: str
+    status: Status
+    board_message_id: int | None
+    seat: int  # the reader's seat
+    players: int
+    listing: str | None  # JSON kept with each state change; None = not built yet (or stale)
+
+
+async def fetch_user_listings(
+    db: aiosqlite.Connection, guild_id: int, user_id: int, limit: int
+) -> list[ListingRow]:
+    """The user's `limit` most recently active open games on this server, without snapshots."""
+    sql = (
+        "SELECT g.pk, g.guild_id, g.channel_id, g.game_id, g.status, g.board_message_id, "
+        "s.seat, g.listing, g.options, g.snapshot, "
+        "(SELECT COUNT(*) FROM seats c WHERE c.game_pk = g.pk) AS players "
+        "FROM seats s JOIN games g ON g.pk = s.game_pk WHERE s.user_id = ? AND g.pk IN ("
+        # The newest few first, by narrow columns only (sorting whole rows would copy every
+        # open game's snapshot). `+n.guild_id` keeps SQLite on seats_by_user: the user's seats
+        # are few, whereas the guild's index would visit every game on the server.
+        "SELECT n.pk FROM seats m JOIN games n ON n.pk = m.game_pk "
+        "WHERE m.user_id = ? AND +n.guild_id = ? AND n.status IN ('lobby', 'running') "
+        "ORDER BY n.updated_at DESC, n.pk DESC LIMIT ?) "
+        "ORDER BY g.updated_at DESC, g.pk DESC"
+    )
+    async with db.execute(sql, (user_id, user_id, guild_id, limit)) as cursor:
+        rows = await cursor.fetchall()
+    return [
+        ListingRow(
+            r["pk"],
+            r["guild_id"],
+            r["channel_id"],
+            r["game_id"],
+            r["status"],
+            r["board_message_id"],
+            r["seat"],
+            r["players"],
+            _checked_listing(r),
+        )
+        for r in rows
+    ]
+
+
+def _row_check(options: str, snapshot: str | None) -> str:
+    """A checksum of the stored options and snapshot text (no JSON decoding)."""
+    text = options + "\0" + (snapshot or "")
+    return f"{zlib.crc32(text.encode()):08x}"
+
+
+def _checked_listing(row: aiosqlite.Row) -> str | None:
+    """The row's listing, or None when its snapshot or options changed behind the bot's back
+    (a manual edit or bad restore: the caller then decodes the game and finds any damage)."""
+    stored: str | None = row["listing"]
+    if stored is None:
+        return None
+    check, _, listing = stored.partition(" ")
+    return listing if check == _row_check(row["options"], row["snapshot"]) else None
+
+
+async def set_listing(db: aiosqlite.Connection, game_pk: int, version: int, listing: str) -> None:
+    """Store what /mygames shows of this game at `version` (a newer move's listing stays),
+    with a checksum of the row it describes."""
+    sql = "SELECT options, snapshot FROM games WHERE pk = ? AND version = ?"
+    async with db.execute(sql, (game_pk, version)) as cursor:
+        row = await cursor.fetchone()
+    if row is None:
+        return
+    stored = f"{_row_check(row['options'], row['snapshot'])} {listing}"
+    await db.execute(
+        "UPDATE games SET listing = ? WHERE pk = ? AND version = ?", (stored, game_pk, version)
+    )
+
+
 async def fetch_seats(db: aiosqlite.Connection, game_pk: int) -> tuple[SeatRecord, ...]:
     """The seats of a game in seat order."""
     sql = "SELECT seat, user_id, name, ai_level FROM seats WHERE game_pk = ? ORDER BY seat"
@@ -207,8 +288,10 @@ async def update_seat(
         "UPDATE seats SET user_id = ?, name = ?, ai_level = ? WHERE game_pk = ? AND seat = ?",
         (seat.user_id, seat.name, seat.ai_level, game_pk, seat.seat),
     )
+    # The /mygames listing names the seat holders: forget it (the next /mygames rebuilds it).
     await db.execute(
-        "UPDATE games SET creator_id = ?, updated_at = ? WHERE pk = ?", (creator_id, now, game_pk)
+        "UPDATE games SET creator_id = ?, updated_at = ?, listing = NULL WHERE pk = ?",
+        (creator_id, now, game_pk),
     )
 
 

@@ -1,0 +1,109 @@
+"""/mygames from columns: each running game keeps its listing lines in `games.listing`.
+
+The listing is rebuilt in the transaction of every state change (a commit hook) so that /mygames
+decodes no snapshot; a game without one yet (stored before migration 8, or whose seat holders
+changed) is decoded once on the next /mygames and its listing stored.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+from bot.present import status_line
+from bot.services.errors import DamagedGameError
+from bot.services.games import GameService, LoadedGame
+from bot.store import repository as repo
+from bot.store.repository import ListingRow
+from rules.core.messages import plural
+
+log = logging.getLogger(__name__)
+
+SHOWN = 15  # games listed: more would not fit Discord's 2,000 characters anyway
+
+
+@dataclass(frozen=True)
+class Listed:
+    """One open game as /mygames shows it to its reader."""
+
+    row: ListingRow
+    title: str
+    state: str  # "lobby, 2 players so far", "**your turn** — …", "**Bob** to play."
+
+
+def listing_of(loaded: LoadedGame) -> str:
+    """The stored listing: who must act, the line for everyone and each active seat's own."""
+    active = loaded.active_seats
+    own = {
+        str(seat): first_line(status_line(loaded, seat)).replace("**Your turn**", "**your turn**")
+        for seat in active
+    }
+    listing = {"active": list(active), "all": first_line(status_line(loaded, None)), "own": own}
+    return json.dumps(listing, separators=(",", ":"), ensure_ascii=False)
+
+
+def first_line(text: str) -> str:
+    """The first line of a status (the listing is one line per game)."""
+    return text.split("\n")[0]
+
+
+def state_for(listing: str, seat: int) -> str:
+    """The listing's line worded for the reader in `seat`."""
+    data: dict[str, Any] = json.loads(listing)
+    return str(data["own"].get(str(seat), data["all"]))
+
+
+async def store_listing(db: Any, loaded: LoadedGame) -> None:
+    """Commit hook: keep the listing with the state it describes (same transaction)."""
+    if loaded.record.status == "running":
+        await repo.set_listing(db, loaded.record.pk, loaded.record.version, listing_of(loaded))
+
+
+def install(service: GameService) -> None:
+    """Keep listings up to date on every move, undo and start."""
+    service.commit_hooks.append(store_listing)
+
+
+async def user_listing(
+    service: GameService, guild_id: int, user_id: int
+) -> tuple[list[Listed], list[DamagedGameError]]:
+    """The user's newest open games here (readable, damaged), built from columns only."""
+    async with service.store.reading() as db:
+        rows = await repo.fetch_user_listings(db, guild_id, user_id, SHOWN)
+    games: list[Listed] = []
+    damaged: list[DamagedGameError] = []
+    for row in rows:
+        try:
+            listing = None if row.status == "lobby" else await _listing(service, row)
+        except DamagedGameError as exc:
+            damaged.append(exc)
+            continue
+        game = service.games.get(row.game_id)
+        if game is not None and (listing is not None or row.status == "lobby"):
+            games.append(Listed(row, game.title, _state(row, listing)))
+    return games, damaged
+
+
+def _state(row: ListingRow, listing: str | None) -> str:
+    """The reader's state text for one game."""
+    if listing is None:
+        return f"lobby, {plural(row.players, 'player')} so far"
+    return state_for(listing, row.seat)
+
+
+async def _listing(service: GameService, row: ListingRow) -> str | None:
+    """The stored listing, else decode the game once and store it (DamagedGameError if it
+    cannot be decoded, None if it closed meanwhile)."""
+    if row.listing is not None and row.game_id in service.games:
+        return row.listing
+    async with service.store.transaction() as db:
+        stored = await repo.fetch_game(db, row.pk)
+        if stored is None or stored.record.status != "running":  # closed since the query
+            return None
+        loaded = service.decode(stored)
+        listing = listing_of(loaded)
+        await repo.set_listing(db, row.pk, loaded.record.version, listing)
+    log.info("Game %s: /mygames listing built", row.pk)
+    return listing
