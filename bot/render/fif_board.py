@@ -232,13 +232,20 @@ def board_key(view: GameView) -> BoardKey:
 def track_layout(key: BoardKey) -> tuple[tuple[tuple[int, int, int, int], ...], int]:
     """Boxes for the start area, every space and the finish area, packed into rows; total height."""
     widths = [AREA_W] + [A_W if kind == "action" else T_W for kind, _, _ in key] + [AREA_W]
+    return pack_boxes(widths, inner=INNER, margin=MARGIN, tile_h=TILE_H, gap=GAP, row_gap=ROW_GAP)
+
+
+def pack_boxes(
+    widths: Sequence[int], *, inner: int, margin: int, tile_h: int, gap: int, row_gap: int
+) -> tuple[tuple[tuple[int, int, int, int], ...], int]:
+    """Boxes of the given widths packed left to right into rows of `inner` px; total height."""
     boxes, x, y = [], 0, 0
     for w in widths:
-        if x + w > INNER:
-            x, y = 0, y + TILE_H + ROW_GAP
-        boxes.append((MARGIN + x, y, MARGIN + x + w, y + TILE_H))
-        x += w + GAP
-    return tuple(boxes), y + TILE_H
+        if x + w > inner:
+            x, y = 0, y + tile_h + row_gap
+        boxes.append((margin + x, y, margin + x + w, y + tile_h))
+        x += w + gap
+    return tuple(boxes), y + tile_h
 
 
 @lru_cache(maxsize=4)

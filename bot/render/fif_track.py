@@ -25,6 +25,7 @@ from bot.render.fif_board import (
     board_key,
     hourglass,
     icon,
+    pack_boxes,
     seat_colour,
     seat_name,
     wrap,
@@ -129,13 +130,7 @@ def header(draw: ImageDraw.ImageDraw, view: GameView, title: str, status: str, c
 def track_layout(key: BoardKey) -> tuple[tuple[tuple[int, int, int, int], ...], int]:
     """Boxes for the start area, every space and the finish area, in rows; total height."""
     widths = [AREA_W] + [ACTION_W if k == "action" else TIME_W for k, _, _ in key] + [AREA_W]
-    boxes, x, y = [], 0, 0
-    for w in widths:
-        if x + w > INNER:
-            x, y = 0, y + TILE_H + ROW_GAP
-        boxes.append((MARGIN + x, y, MARGIN + x + w, y + TILE_H))
-        x += w + GAP
-    return tuple(boxes), y + TILE_H
+    return pack_boxes(widths, inner=INNER, margin=MARGIN, tile_h=TILE_H, gap=GAP, row_gap=ROW_GAP)
 
 
 def _action_tile(
