@@ -24,7 +24,7 @@ DEFAULT_BUSY_TIMEOUT_MS = 5000
 
 
 def _fetched(conn: sqlite3.Connection, sql: str, params: Sequence[Any]) -> FetchedCursor:
-    """In aiosqlite's thread: execute, fetch every row, close the cursor."""
+    """Execute, fetch every row, close the cursor."""
     cursor = conn.execute(sql, params)
     try:
         return FetchedCursor(cursor.fetchall(), cursor.rowcount, cursor.lastrowid)
@@ -33,21 +33,28 @@ def _fetched(conn: sqlite3.Connection, sql: str, params: Sequence[Any]) -> Fetch
 
 
 def _many(conn: sqlite3.Connection, sql: str, rows: list[Sequence[Any]]) -> None:
-    """In aiosqlite's thread: one statement for each parameter row."""
+    """One statement for each parameter row."""
     conn.executemany(sql, rows).close()
 
 
-class SqliteDb:
-    """The connection a transaction yields: each statement is one trip to aiosqlite's thread.
+RunInThread = Callable[[Callable[[], Any]], Awaitable[Any]]
 
-    aiosqlite's own cursors take three trips (execute, fetch, close), each a thread hand-off that
-    also contends for the GIL with the event loop; a move runs ~25 statements (issue 14).
+
+class SqliteDb:
+    """The connection a transaction yields: each statement runs, fetches and closes at once.
+
+    aiosqlite's own cursors take three trips to its thread per statement (execute, fetch,
+    close), each a hand-off that also contends with the event loop for the GIL; a move runs
+    ~25 statements (issue 14). `inline` statements skip the trip altogether: used inside a write
+    transaction, once BEGIN IMMEDIATE (the one step that can wait for a lock) has run in the
+    thread — WAL writes under that lock take microseconds, and COMMIT's fsync stays in the thread.
     """
 
     dialect = "sqlite"
 
-    def __init__(self, conn: aiosqlite.Connection) -> None:
+    def __init__(self, conn: aiosqlite.Connection, *, inline: bool = False) -> None:
         self.conn = conn
+        self.inline = inline
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> PendingStatement:
         """Run one statement; `await` it for a cursor or use it with `async with`."""
@@ -57,20 +64,22 @@ class SqliteDb:
         """Run one statement for each parameter row."""
         batch = list(rows)
         if batch:
-            await self._in_thread(_many, sql, batch)
+            await self._call(_many, sql, batch)
 
     async def run(self, sql: str, params: Sequence[Any]) -> FetchedCursor:
-        """Execute and fetch in one trip."""
-        fetched: FetchedCursor = await self._in_thread(_fetched, sql, params)
+        """Execute and fetch in one step."""
+        fetched: FetchedCursor = await self._call(_fetched, sql, params)
         return fetched
 
-    async def _in_thread(self, work: Callable[..., Any], *args: Any) -> Any:
-        """Run `work(sqlite3 connection, *args)` in aiosqlite's thread, in queue order.
+    async def _call(self, work: Callable[..., Any], *args: Any) -> Any:
+        """`work(sqlite3 connection, *args)`, here or in aiosqlite's thread (in queue order).
 
         `_execute` is aiosqlite's own queue (pinned in requirements.lock); tests/store cover it.
         """
         conn = self.conn
-        queue = cast(Callable[[Callable[[], Any]], Awaitable[Any]], conn._execute)
+        if self.inline:
+            return work(conn._conn, *args)
+        queue = cast(RunInThread, conn._execute)
         return await queue(lambda: work(conn._conn, *args))
 
 
@@ -82,6 +91,7 @@ class Store:
     def __init__(self, db: aiosqlite.Connection, path: Path) -> None:
         self.db = db
         self.statements = SqliteDb(db)
+        self.writes = SqliteDb(db, inline=True)
         self.path = path
         self.url = str(path)
         # Coroutines sharing one connection would otherwise see each other's uncommitted writes.
@@ -102,7 +112,7 @@ class Store:
         async with self._lock:
             await self.statements.execute("BEGIN IMMEDIATE")
             try:
-                yield self.statements
+                yield self.writes
                 await self.db.commit()
             except BaseException:
                 # Also after a failed COMMIT: never leave the shared connection mid-transaction.
@@ -145,7 +155,9 @@ async def connect(
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     # isolation_level=None: we issue BEGIN/COMMIT ourselves instead of sqlite3's implicit ones.
-    db = await aiosqlite.connect(path, isolation_level=None)
+    # check_same_thread=False: write transactions run their statements on the event loop's
+    # thread (see SqliteDb); the store's lock keeps one coroutine at a time on the connection.
+    db = await aiosqlite.connect(path, isolation_level=None, check_same_thread=False)
     db.row_factory = aiosqlite.Row
     await db.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
     await db.execute("PRAGMA journal_mode = WAL")
