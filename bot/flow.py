@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import TYPE_CHECKING, Literal
 
@@ -18,6 +19,7 @@ from bot.errors import (
 from bot.limits import clip, fit_embed
 from bot.present import (
     LOG_LINES,
+    Panel,
     board_panel,
     hand_panel,
     lobby_text,
@@ -101,16 +103,26 @@ async def tell_if_late(
     await send_ephemeral(interaction, text)
 
 
-async def send_hand(
-    interaction: discord.Interaction[HangarBot], loaded: LoadedGame, *, edit: bool
-) -> None:
-    """Show (or refresh, when `edit`) the user's private panel ephemerally."""
+async def own_panel(interaction: discord.Interaction[HangarBot], loaded: LoadedGame) -> Panel:
+    """The user's private panel (picture drawn), or why they have none."""
     seat = interaction.client.service.seat_of(loaded, interaction.user.id)
     if seat is None:
         raise UserFacingError("You are not in this game.")
     if loaded.state is None:
         raise UserFacingError("The game has not started yet.")
-    panel = await hand_panel(loaded, seat)
+    return await hand_panel(loaded, seat)
+
+
+async def send_hand(
+    interaction: discord.Interaction[HangarBot],
+    loaded: LoadedGame,
+    *,
+    edit: bool,
+    panel: Panel | None = None,
+) -> None:
+    """Show (or refresh, when `edit`) the user's private panel ephemerally."""
+    if panel is None:
+        panel = await own_panel(interaction, loaded)
     view = panel.view or discord.ui.View()
     embed = fit_embed(panel.embed)
     message: discord.InteractionMessage | discord.WebhookMessage
@@ -142,9 +154,17 @@ async def handle_action(
             channel_id_of(interaction), interaction.user.id, key, version, game_pk=pk
         )
         saved = True
-        await tell_if_late(interaction, await publish(bot, result))
-        if private:
-            await send_hand(interaction, result.loaded, edit=True)
+        # The clicker's panel is drawn while the board is (both cores); it is sent after the
+        # board, so whoever sees the panel change also finds the board up to date.
+        panel = asyncio.ensure_future(own_panel(interaction, result.loaded)) if private else None
+        try:
+            late = await publish(bot, result)
+            if panel is not None:
+                await send_hand(interaction, result.loaded, edit=True, panel=await panel)
+        finally:
+            if panel is not None:
+                panel.cancel()
+        await tell_if_late(interaction, late)
     except StaleActionError as exc:
         await _explain_stale(interaction, exc)
     except Exception as exc:  # every failure is reported to the user here

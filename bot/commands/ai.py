@@ -1,4 +1,4 @@
-"""/game ai add and /admin ai|human: AI seats from slash commands."""
+"""/game ai add|remove and /admin ai|human: AI seats from slash commands."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from discord import app_commands
 from bot import ai_turns
 from bot.flow import announce, channel_id_of, is_admin
 from bot.present import lobby_text, lobby_view
-from bot.services.ai import add_ai_seat, seat_ai, seat_human
+from bot.services.ai import add_ai_seat, remove_ai_seat, seat_ai, seat_human
 
 if TYPE_CHECKING:
     from bot.app import HangarBot
@@ -37,6 +37,24 @@ def ai_group(parent: app_commands.Group) -> app_commands.Group:
         name = loaded.names[-1]
         text = f"{name} joined.\n" + lobby_text(loaded)
         await announce(interaction, text, view=lobby_view(loaded), note=f"{name} added.")
+
+    @group.command(name="remove", description="Take an AI out of this lobby (creator or admin)")
+    @app_commands.describe(seat="The AI's seat number (1 = first); the last AI when left out")
+    async def remove(
+        interaction: discord.Interaction[HangarBot],
+        seat: app_commands.Range[int, 1, 5] | None = None,
+    ) -> None:
+        """Free an AI's lobby seat."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        loaded, name = await remove_ai_seat(
+            interaction.client.service,
+            channel_id_of(interaction),
+            interaction.user.id,
+            is_admin(interaction),
+            None if seat is None else seat - 1,
+        )
+        text = f"{name} left the lobby.\n" + lobby_text(loaded)
+        await announce(interaction, text, view=lobby_view(loaded), note=f"{name} removed.")
 
     return group
 

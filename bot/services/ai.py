@@ -86,6 +86,31 @@ async def add_ai_seat(
         return await service._reload(db, stored.record.pk)
 
 
+async def remove_ai_seat(
+    service: GameService, channel_id: int, user_id: int, is_admin: bool, seat: int | None
+) -> tuple[LoadedGame, str]:
+    """Take an AI out of the lobby (creator or admin): seat `seat` (from 0), else the last AI.
+
+    Returns the lobby and the removed AI's name; the seats after it move up one.
+    """
+    async with service.store.transaction() as db:
+        stored = _in_lobby(await service._open(db, channel_id), "remove an AI")
+        if user_id != stored.record.creator_id and not is_admin:
+            raise NotAllowedError(
+                "Only the player who opened the lobby or an admin can remove an AI."
+            )
+        ais = [s for s in stored.seats if s.ai_level]
+        if not ais:
+            raise NotInGameError("There is no AI in this lobby.")
+        gone = ais[-1] if seat is None else next((s for s in ais if s.seat == seat), None)
+        if gone is None:
+            raise NotInGameError(f"Seat {(seat or 0) + 1} is not played by an AI.")
+        rest = [s for s in stored.seats if s.seat != gone.seat]
+        seats = tuple(dataclasses.replace(s, seat=i) for i, s in enumerate(rest))
+        await repo.replace_seats(db, stored.record.pk, seats, service.clock())
+        return await service._reload(db, stored.record.pk), gone.name
+
+
 async def seat_ai(
     service: GameService, channel_id: int, user_id: int, level: str
 ) -> tuple[LoadedGame, int]:

@@ -12,10 +12,10 @@ import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
 from itertools import groupby
 
-import aiosqlite
 from openskill.models import PlackettLuce
 
 from bot.store import history as hrepo
+from bot.store.cursor import Db
 from bot.store.history import RatingRow, ResultRow
 
 MODEL = PlackettLuce()  # defaults: mu 25, sigma 25/3
@@ -83,7 +83,7 @@ def replay_ratings(
     return rows, current
 
 
-async def record_game(db: aiosqlite.Connection, entries: Sequence[ResultRow]) -> list[ResultRow]:
+async def record_game(db: Db, entries: Sequence[ResultRow]) -> list[ResultRow]:
     """Rate one just-finished game against the stored ratings and store both (incremental)."""
     if not entries or not is_rated(entries):
         return list(entries)
@@ -96,7 +96,7 @@ async def record_game(db: aiosqlite.Connection, entries: Sequence[ResultRow]) ->
     return rows
 
 
-async def rebuild(db: aiosqlite.Connection, guild_id: int, game_id: str) -> int:
+async def rebuild(db: Db, guild_id: int, game_id: str) -> int:
     """Recompute one game's ratings on a server from its stored results; returns games rated."""
     results = await hrepo.fetch_results(db, guild_id, game_id)
     rows, current = replay_ratings(results)
@@ -106,7 +106,7 @@ async def rebuild(db: aiosqlite.Connection, guild_id: int, game_id: str) -> int:
     return len({r.game_pk for r in rows if r.mu_after is not None})
 
 
-async def rebuild_all(db: aiosqlite.Connection) -> int:
+async def rebuild_all(db: Db) -> int:
     """Rebuild every server's ratings for every game; returns games rated."""
     async with db.execute("SELECT DISTINCT guild_id, game_id FROM results") as cursor:
         pairs = [(int(r[0]), str(r[1])) for r in await cursor.fetchall()]

@@ -7,6 +7,8 @@ from typing import Any
 
 import aiosqlite
 
+from bot.store.cursor import Db
+
 # Stages of a running seat clock: what fires next at `next_due`.
 HALF, TENTH, DEADLINE, DONE = 0, 1, 2, 3
 # Fraction of the limit still left when each stage is due.
@@ -100,7 +102,7 @@ def _clock(row: aiosqlite.Row) -> SeatClock:
     )
 
 
-async def fetch_table(db: aiosqlite.Connection, game_pk: int) -> TableRow | None:
+async def fetch_table(db: Db, game_pk: int) -> TableRow | None:
     """A game's table options, if stored."""
     sql = (
         "SELECT game_pk, turn_limit, limit_s, on_timeout, thread, reminders, paused "
@@ -121,7 +123,7 @@ async def fetch_table(db: aiosqlite.Connection, game_pk: int) -> TableRow | None
     )
 
 
-async def put_table(db: aiosqlite.Connection, table: TableRow) -> None:
+async def put_table(db: Db, table: TableRow) -> None:
     """Insert or replace a game's table options."""
     await db.execute(
         "INSERT INTO game_tables (game_pk, turn_limit, limit_s, on_timeout, thread, reminders, "
@@ -141,7 +143,7 @@ async def put_table(db: aiosqlite.Connection, table: TableRow) -> None:
     )
 
 
-async def fetch_clocks(db: aiosqlite.Connection, game_pk: int) -> dict[int, SeatClock]:
+async def fetch_clocks(db: Db, game_pk: int) -> dict[int, SeatClock]:
     """Every seat clock of a game, by seat."""
     sql = f"SELECT {_CLOCK_COLUMNS} FROM seat_clocks WHERE game_pk = ?"
     async with db.execute(sql, (game_pk,)) as cursor:
@@ -149,7 +151,7 @@ async def fetch_clocks(db: aiosqlite.Connection, game_pk: int) -> dict[int, Seat
     return {row["seat"]: _clock(row) for row in rows}
 
 
-async def fetch_clock(db: aiosqlite.Connection, game_pk: int, seat: int) -> SeatClock | None:
+async def fetch_clock(db: Db, game_pk: int, seat: int) -> SeatClock | None:
     """One seat's clock."""
     sql = f"SELECT {_CLOCK_COLUMNS} FROM seat_clocks WHERE game_pk = ? AND seat = ?"
     async with db.execute(sql, (game_pk, seat)) as cursor:
@@ -157,7 +159,7 @@ async def fetch_clock(db: aiosqlite.Connection, game_pk: int, seat: int) -> Seat
     return _clock(row) if row else None
 
 
-async def put_clock(db: aiosqlite.Connection, c: SeatClock) -> None:
+async def put_clock(db: Db, c: SeatClock) -> None:
     """Write a seat clock whole (the caller holds the game's write transaction)."""
     await db.execute(
         f"INSERT INTO seat_clocks ({_CLOCK_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
@@ -183,7 +185,7 @@ async def put_clock(db: aiosqlite.Connection, c: SeatClock) -> None:
     )
 
 
-async def claim(db: aiosqlite.Connection, c: SeatClock, new: SeatClock) -> bool:
+async def claim(db: Db, c: SeatClock, new: SeatClock) -> bool:
     """Move a clock on from exactly the stage and turn we read: False if someone else did first.
 
     A conditional UPDATE works the same on SQLite and PostgreSQL; with several bot processes
@@ -211,7 +213,7 @@ async def claim(db: aiosqlite.Connection, c: SeatClock, new: SeatClock) -> bool:
     return cursor.rowcount == 1
 
 
-async def due_clocks(db: aiosqlite.Connection, now: float, limit: int) -> list[SeatClock]:
+async def due_clocks(db: Db, now: float, limit: int) -> list[SeatClock]:
     """Clocks with something due by `now`, earliest first (one indexed range scan)."""
     sql = f"SELECT {_CLOCK_COLUMNS} FROM seat_clocks WHERE next_due <= ? ORDER BY next_due LIMIT ?"
     async with db.execute(sql, (now, limit)) as cursor:
@@ -219,14 +221,14 @@ async def due_clocks(db: aiosqlite.Connection, now: float, limit: int) -> list[S
     return [_clock(row) for row in rows]
 
 
-async def earliest_due(db: aiosqlite.Connection) -> float | None:
+async def earliest_due(db: Db) -> float | None:
     """The next moment anything is due (MIN over the index)."""
     async with db.execute("SELECT MIN(next_due) FROM seat_clocks") as cursor:
         row = await cursor.fetchone()
     return None if row is None or row[0] is None else float(row[0])
 
 
-async def user_clocks(db: aiosqlite.Connection, user_id: int) -> list[SeatClock]:
+async def user_clocks(db: Db, user_id: int) -> list[SeatClock]:
     """Active clocks of running games where this user sits."""
     sql = (
         f"SELECT {', '.join('c.' + c for c in _CLOCK_COLUMNS.split(', '))} FROM seat_clocks c "
@@ -239,7 +241,7 @@ async def user_clocks(db: aiosqlite.Connection, user_id: int) -> list[SeatClock]
     return [_clock(row) for row in rows]
 
 
-async def extend_running(db: aiosqlite.Connection, seconds: float) -> int:
+async def extend_running(db: Db, seconds: float) -> int:
     """Push every running deadline (and its pending reminders) back by `seconds`."""
     cursor = await db.execute(
         "UPDATE seat_clocks SET deadline_at = deadline_at + ?, next_due = next_due + ? "
@@ -249,7 +251,7 @@ async def extend_running(db: aiosqlite.Connection, seconds: float) -> int:
     return cursor.rowcount
 
 
-async def set_game_deadline(db: aiosqlite.Connection, game_pk: int) -> None:
+async def set_game_deadline(db: Db, game_pk: int) -> None:
     """Mirror the earliest running deadline into games.deadline_at (for listings)."""
     await db.execute(
         "UPDATE games SET deadline_at = (SELECT MIN(deadline_at) FROM seat_clocks "
@@ -258,7 +260,7 @@ async def set_game_deadline(db: aiosqlite.Connection, game_pk: int) -> None:
     )
 
 
-async def fetch_prefs(db: aiosqlite.Connection, user_id: int) -> UserPrefs:
+async def fetch_prefs(db: Db, user_id: int) -> UserPrefs:
     """A user's preferences (defaults when never set)."""
     sql = "SELECT user_id, away_until, notify, dm_closed FROM user_prefs WHERE user_id = ?"
     async with db.execute(sql, (user_id,)) as cursor:
@@ -268,7 +270,7 @@ async def fetch_prefs(db: aiosqlite.Connection, user_id: int) -> UserPrefs:
     return UserPrefs(row["user_id"], row["away_until"], row["notify"], bool(row["dm_closed"]))
 
 
-async def put_prefs(db: aiosqlite.Connection, p: UserPrefs) -> None:
+async def put_prefs(db: Db, p: UserPrefs) -> None:
     """Insert or update a user's preferences."""
     await db.execute(
         "INSERT INTO user_prefs (user_id, away_until, notify, dm_closed) VALUES (?, ?, ?, ?) "
@@ -278,7 +280,7 @@ async def put_prefs(db: aiosqlite.Connection, p: UserPrefs) -> None:
     )
 
 
-async def fetch_guild(db: aiosqlite.Connection, guild_id: int) -> GuildSettings:
+async def fetch_guild(db: Db, guild_id: int) -> GuildSettings:
     """A server's defaults (Hangar's when never set)."""
     sql = (
         "SELECT guild_id, turn_limit, on_timeout, reminders, threads FROM guild_settings "
@@ -297,7 +299,7 @@ async def fetch_guild(db: aiosqlite.Connection, guild_id: int) -> GuildSettings:
     )
 
 
-async def put_guild(db: aiosqlite.Connection, g: GuildSettings) -> None:
+async def put_guild(db: Db, g: GuildSettings) -> None:
     """Insert or update a server's defaults."""
     await db.execute(
         "INSERT INTO guild_settings (guild_id, turn_limit, on_timeout, reminders, threads) "
@@ -308,14 +310,14 @@ async def put_guild(db: aiosqlite.Connection, g: GuildSettings) -> None:
     )
 
 
-async def fetch_beat(db: aiosqlite.Connection) -> float | None:
+async def fetch_beat(db: Db) -> float | None:
     """The last heartbeat, if any."""
     async with db.execute("SELECT beat_at FROM heartbeat WHERE id = 1") as cursor:
         row = await cursor.fetchone()
     return None if row is None else float(row[0])
 
 
-async def put_beat(db: aiosqlite.Connection, now: float) -> None:
+async def put_beat(db: Db, now: float) -> None:
     """Record that the bot is alive now."""
     await db.execute(
         "INSERT INTO heartbeat (id, beat_at) VALUES (1, ?) "
@@ -324,9 +326,7 @@ async def put_beat(db: aiosqlite.Connection, now: float) -> None:
     )
 
 
-async def events_since_turn(
-    db: aiosqlite.Connection, game_pk: int, seat: int, limit: int
-) -> list[dict[str, Any]]:
+async def events_since_turn(db: Db, game_pk: int, seat: int, limit: int) -> list[dict[str, Any]]:
     """Events of moves in force since this seat last acted, newest `limit`, oldest first."""
     import json
 
@@ -344,7 +344,7 @@ async def events_since_turn(
     return [json.loads(r["event"]) for r in reversed(list(rows))]
 
 
-async def last_action_user(db: aiosqlite.Connection, game_pk: int) -> tuple[int | None, int | None]:
+async def last_action_user(db: Db, game_pk: int) -> tuple[int | None, int | None]:
     """(seat, user_id) of the latest log row if it is a move; (None, None) otherwise."""
     sql = "SELECT kind, seat, user_id FROM actions WHERE game_pk = ? ORDER BY seq DESC LIMIT 1"
     async with db.execute(sql, (game_pk,)) as cursor:

@@ -9,6 +9,8 @@ from typing import Any
 
 import aiosqlite
 
+from bot.store.cursor import Db
+
 _RESULT_COLUMNS = (
     "game_pk, entry, guild_id, game_id, finished_at, player, user_id, name, place, score, won, "
     "turns, think_seconds, mu_before, sigma_before, mu_after, sigma_after, rated_n"
@@ -78,7 +80,7 @@ def _result(row: aiosqlite.Row) -> ResultRow:
     return ResultRow(**values)
 
 
-async def insert_results(db: aiosqlite.Connection, rows: Sequence[ResultRow]) -> None:
+async def insert_results(db: Db, rows: Sequence[ResultRow]) -> None:
     """Store the participants of a finished game."""
     marks = ", ".join("?" * len(_RESULT_COLUMNS.split(", ")))
     sql = f"INSERT INTO results ({_RESULT_COLUMNS}) VALUES ({marks})"
@@ -86,9 +88,7 @@ async def insert_results(db: aiosqlite.Connection, rows: Sequence[ResultRow]) ->
     await db.executemany(sql, params)
 
 
-async def set_finished(
-    db: aiosqlite.Connection, game_pk: int, finished_at: float, result: dict[str, Any]
-) -> None:
+async def set_finished(db: Db, game_pk: int, finished_at: float, result: dict[str, Any]) -> None:
     """Stamp a finished game with its end time and its outcome as data."""
     blob = json.dumps(result, separators=(",", ":"), ensure_ascii=False)
     await db.execute(
@@ -96,22 +96,20 @@ async def set_finished(
     )
 
 
-async def fetch_unrecorded(db: aiosqlite.Connection) -> list[int]:
+async def fetch_unrecorded(db: Db) -> list[int]:
     """Finished games without results yet (finished before migration 4)."""
     sql = "SELECT pk FROM games WHERE status = 'finished' AND finished_at IS NULL ORDER BY pk"
     async with db.execute(sql) as cursor:
         return [int(r[0]) for r in await cursor.fetchall()]
 
 
-async def fetch_seat_rows(db: aiosqlite.Connection, game_pk: int) -> list[dict[str, Any]]:
+async def fetch_seat_rows(db: Db, game_pk: int) -> list[dict[str, Any]]:
     """Seats as plain dicts (an `ai_level` column, when a later migration adds it, comes too)."""
     async with db.execute("SELECT * FROM seats WHERE game_pk = ? ORDER BY seat", (game_pk,)) as cur:
         return [dict(r) for r in await cur.fetchall()]
 
 
-async def fetch_results(
-    db: aiosqlite.Connection, guild_id: int, game_id: str | None = None
-) -> list[ResultRow]:
+async def fetch_results(db: Db, guild_id: int, game_id: str | None = None) -> list[ResultRow]:
     """Every result of a server (or of one game there), in rating order: oldest game first."""
     where, params = "guild_id = ?", list[Any]([guild_id])
     if game_id is not None:
@@ -124,7 +122,7 @@ async def fetch_results(
         return [_result(r) for r in await cursor.fetchall()]
 
 
-async def fetch_game_results(db: aiosqlite.Connection, pks: Sequence[int]) -> list[ResultRow]:
+async def fetch_game_results(db: Db, pks: Sequence[int]) -> list[ResultRow]:
     """The results of some games, by game and entry."""
     if not pks:
         return []
@@ -136,7 +134,7 @@ async def fetch_game_results(db: aiosqlite.Connection, pks: Sequence[int]) -> li
         return [_result(r) for r in await cursor.fetchall()]
 
 
-async def set_result_ratings(db: aiosqlite.Connection, rows: Iterable[ResultRow]) -> None:
+async def set_result_ratings(db: Db, rows: Iterable[ResultRow]) -> None:
     """Store each participant's rating before and after a game."""
     sql = (
         "UPDATE results SET mu_before = ?, sigma_before = ?, mu_after = ?, sigma_after = ?, "
@@ -150,7 +148,7 @@ async def set_result_ratings(db: aiosqlite.Connection, rows: Iterable[ResultRow]
 
 
 async def fetch_ratings(
-    db: aiosqlite.Connection, guild_id: int, game_id: str, players: Sequence[str] | None = None
+    db: Db, guild_id: int, game_id: str, players: Sequence[str] | None = None
 ) -> list[RatingRow]:
     """Current ratings on a server for one game: of some players, or all (best first)."""
     where, params = "guild_id = ? AND game_id = ?", list[Any]([guild_id, game_id])
@@ -168,9 +166,7 @@ async def fetch_ratings(
     return [RatingRow(*tuple(r)) for r in rows]
 
 
-async def fetch_leaderboard(
-    db: aiosqlite.Connection, guild_id: int, game_id: str, limit: int
-) -> list[RatingRow]:
+async def fetch_leaderboard(db: Db, guild_id: int, game_id: str, limit: int) -> list[RatingRow]:
     """The best `limit` ratings of a game on a server."""
     sql = (
         "SELECT player, name, mu, sigma, games, wins FROM ratings "
@@ -180,9 +176,7 @@ async def fetch_leaderboard(
         return [RatingRow(*tuple(r)) for r in await cursor.fetchall()]
 
 
-async def upsert_ratings(
-    db: aiosqlite.Connection, guild_id: int, game_id: str, rows: Iterable[RatingRow]
-) -> None:
+async def upsert_ratings(db: Db, guild_id: int, game_id: str, rows: Iterable[RatingRow]) -> None:
     """Write current ratings (insert or replace each player's row)."""
     sql = (
         "INSERT INTO ratings (guild_id, game_id, player, name, mu, sigma, ordinal, games, wins) "
@@ -197,7 +191,7 @@ async def upsert_ratings(
     await db.executemany(sql, params)
 
 
-async def delete_ratings(db: aiosqlite.Connection, guild_id: int, game_id: str) -> None:
+async def delete_ratings(db: Db, guild_id: int, game_id: str) -> None:
     """Forget a game's ratings on a server (before a rebuild)."""
     await db.execute("DELETE FROM ratings WHERE guild_id = ? AND game_id = ?", (guild_id, game_id))
 
@@ -219,9 +213,7 @@ def _history_filter(
     return where, params
 
 
-async def count_finished(
-    db: aiosqlite.Connection, guild_id: int, player: str | None, game_id: str | None
-) -> int:
+async def count_finished(db: Db, guild_id: int, player: str | None, game_id: str | None) -> int:
     """How many finished games a history listing has."""
     where, params = _history_filter(guild_id, player, game_id)
     async with db.execute(f"SELECT COUNT(*) FROM games g WHERE {where}", params) as cursor:
@@ -230,7 +222,7 @@ async def count_finished(
 
 
 async def fetch_finished(
-    db: aiosqlite.Connection,
+    db: Db,
     guild_id: int,
     player: str | None,
     game_id: str | None,
@@ -276,9 +268,7 @@ class StatsRow:
     think_seconds: float
 
 
-async def fetch_stats(
-    db: aiosqlite.Connection, guild_id: int, player: str, game_id: str | None
-) -> list[StatsRow]:
+async def fetch_stats(db: Db, guild_id: int, player: str, game_id: str | None) -> list[StatsRow]:
     """Per-game totals of a player's results on a server (one indexed range)."""
     where, params = "guild_id = ? AND player = ?", list[Any]([guild_id, player])
     if game_id is not None:
@@ -293,7 +283,7 @@ async def fetch_stats(
 
 
 async def fetch_rating_series(
-    db: aiosqlite.Connection, guild_id: int, player: str, game_id: str, rated: int, points: int
+    db: Db, guild_id: int, player: str, game_id: str, rated: int, points: int
 ) -> list[tuple[str, float, float, float]]:
     """(game, finished_at, mu, sigma) after every few of a player's `rated` games, oldest first.
 
@@ -310,14 +300,14 @@ async def fetch_rating_series(
         return [(r[0], r[1], r[2], r[3]) for r in await cursor.fetchall()]
 
 
-async def fetch_finished_pks(db: aiosqlite.Connection, guild_id: int) -> list[int]:
+async def fetch_finished_pks(db: Db, guild_id: int) -> list[int]:
     """Every finished game of a server, oldest first (for the full export)."""
     sql = "SELECT pk FROM games WHERE guild_id = ? AND status = 'finished' ORDER BY pk"
     async with db.execute(sql, (guild_id,)) as cursor:
         return [int(r[0]) for r in await cursor.fetchall()]
 
 
-async def delete_game(db: aiosqlite.Connection, game_pk: int) -> None:
+async def delete_game(db: Db, game_pk: int) -> None:
     """Remove a closed game and everything stored about it (the log trigger allows it now)."""
     for table, column in (
         ("events", "game_pk"),

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-import aiosqlite
+from bot.store.cursor import Db
 
 
 @dataclass(frozen=True)
@@ -18,7 +18,7 @@ class Announcement:
     ping: tuple[int, ...]
 
 
-async def fetch(db: aiosqlite.Connection, game_pk: int) -> Announcement | None:
+async def fetch(db: Db, game_pk: int) -> Announcement | None:
     """The game's undelivered announcement, if any."""
     sql = "SELECT game_pk, version, new_board, ping FROM outbox WHERE game_pk = ?"
     async with db.execute(sql, (game_pk,)) as cursor:
@@ -29,7 +29,7 @@ async def fetch(db: aiosqlite.Connection, game_pk: int) -> Announcement | None:
     return Announcement(row["game_pk"], row["version"], bool(row["new_board"]), ping)
 
 
-async def put(db: aiosqlite.Connection, item: Announcement, now: float) -> None:
+async def put(db: Db, item: Announcement, now: float) -> None:
     """Insert or replace the game's announcement (a newer change supersedes an older one)."""
     await db.execute(
         "INSERT INTO outbox (game_pk, version, new_board, ping, created_at) "
@@ -39,14 +39,14 @@ async def put(db: aiosqlite.Connection, item: Announcement, now: float) -> None:
     )
 
 
-async def pending(db: aiosqlite.Connection) -> list[int]:
+async def pending(db: Db) -> list[int]:
     """Games with an undelivered announcement, oldest first."""
     async with db.execute("SELECT game_pk FROM outbox ORDER BY created_at, game_pk") as cursor:
         rows = await cursor.fetchall()
     return [int(row[0]) for row in rows]
 
 
-async def clear(db: aiosqlite.Connection, game_pk: int, version: int) -> bool:
+async def clear(db: Db, game_pk: int, version: int) -> bool:
     """Remove the announcement of exactly this version (a newer one stays); True if removed."""
     cursor = await db.execute(
         "DELETE FROM outbox WHERE game_pk = ? AND version = ?", (game_pk, version)
@@ -54,14 +54,12 @@ async def clear(db: aiosqlite.Connection, game_pk: int, version: int) -> bool:
     return cursor.rowcount == 1
 
 
-async def drop(db: aiosqlite.Connection, game_pk: int) -> None:
+async def drop(db: Db, game_pk: int) -> None:
     """Forget the game's announcement whatever its version (the game was closed)."""
     await db.execute("DELETE FROM outbox WHERE game_pk = ?", (game_pk,))
 
 
-async def set_messages(
-    db: aiosqlite.Connection, game_pk: int, board_id: int, live_id: int | None
-) -> None:
+async def set_messages(db: Db, game_pk: int, board_id: int, live_id: int | None) -> None:
     """Remember the latest board message and the live one (None once the game is over)."""
     await db.execute(
         "UPDATE games SET board_message_id = ?, live_message_id = ? WHERE pk = ?",

@@ -10,6 +10,7 @@ from typing import Any
 
 import asyncpg
 
+from bot.store.cursor import FetchedCursor, PendingStatement
 from bot.store.errors import PostgresIntegrityError
 
 # An INSERT (without RETURNING) into a table whose key PostgreSQL generates (an identity column:
@@ -53,43 +54,6 @@ def lock_key(*parts: str) -> int:
     return value - (1 << 64) if value >= 1 << 63 else value
 
 
-class PgCursor:
-    """What a repository function gets from `await db.execute(...)`: rows, rowcount, lastrowid."""
-
-    def __init__(self, rows: Sequence[asyncpg.Record], rowcount: int, lastrowid: int | None):
-        self._rows = list(rows)
-        self.rowcount = rowcount
-        self.lastrowid = lastrowid
-
-    async def fetchone(self) -> asyncpg.Record | None:
-        """The next row, or None."""
-        return self._rows.pop(0) if self._rows else None
-
-    async def fetchall(self) -> list[asyncpg.Record]:
-        """Every remaining row."""
-        rows, self._rows = self._rows, []
-        return rows
-
-    async def close(self) -> None:
-        """Nothing to release: the rows were fetched at once."""
-
-
-class _Pending:
-    """`db.execute(...)` result: awaitable (a cursor) and an async context manager, as aiosqlite."""
-
-    def __init__(self, db: PgDb, sql: str, params: Sequence[Any]) -> None:
-        self._run = db.run(sql, params)
-
-    def __await__(self) -> Any:
-        return self._run.__await__()
-
-    async def __aenter__(self) -> PgCursor:
-        return await self._run
-
-    async def __aexit__(self, *exc: object) -> None:
-        return None
-
-
 class PgDb:
     """One pooled asyncpg connection speaking the aiosqlite subset the repository uses."""
 
@@ -106,9 +70,9 @@ class PgDb:
             self._identities[table] = await self.conn.fetchval(_IDENTITY_SQL, table)
         return self._identities[table]
 
-    def execute(self, sql: str, params: Sequence[Any] = ()) -> _Pending:
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> PendingStatement:
         """Run one statement; `await` it for a cursor or use it with `async with`."""
-        return _Pending(self, sql, params)
+        return PendingStatement(self, sql, params)
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
         """Run one statement for each parameter row."""
@@ -117,7 +81,7 @@ class PgDb:
             with _integrity():
                 await self.conn.executemany(translate(sql), rows)
 
-    async def run(self, sql: str, params: Sequence[Any]) -> PgCursor:
+    async def run(self, sql: str, params: Sequence[Any]) -> FetchedCursor:
         """Execute with translated placeholders; RETURNING supplies lastrowid for generated keys."""
         text = translate(sql)
         insert = _INSERT_INTO.match(text)
@@ -128,10 +92,10 @@ class PgDb:
             if _RETURNS_ROWS.search(text):
                 rows = await self.conn.fetch(text, *params)
                 lastrowid = int(rows[0][0]) if key and rows else None
-                return PgCursor(rows, len(rows), lastrowid)
+                return FetchedCursor(rows, len(rows), lastrowid)
             status = await self.conn.execute(text, *params)
         found = _STATUS_COUNT.search(status or "")
-        return PgCursor([], int(found.group(1)) if found else -1, None)
+        return FetchedCursor([], int(found.group(1)) if found else -1, None)
 
 
 class _integrity:

@@ -9,6 +9,8 @@ from typing import Any, Literal
 
 import aiosqlite
 
+from bot.store.cursor import Db
+
 Status = Literal["lobby", "running", "finished", "abandoned"]
 OPEN_STATUSES = ("lobby", "running")
 
@@ -102,7 +104,7 @@ def _record(row: aiosqlite.Row, options: dict[str, Any] | None = None) -> GameRe
     )
 
 
-async def _stored(db: aiosqlite.Connection, row: aiosqlite.Row) -> StoredGame:
+async def _stored(db: Db, row: aiosqlite.Row) -> StoredGame:
     """Attach seats and the decoded snapshot to a `games` row; unreadable JSON is flagged."""
     damage = None
     try:
@@ -116,7 +118,7 @@ async def _stored(db: aiosqlite.Connection, row: aiosqlite.Row) -> StoredGame:
     return StoredGame(record, await fetch_seats(db, row["pk"]), snapshot, damage)
 
 
-async def fetch_open_game(db: aiosqlite.Connection, channel_id: int) -> StoredGame | None:
+async def fetch_open_game(db: Db, channel_id: int) -> StoredGame | None:
     """The lobby or running game in this channel, if any."""
     # Literal statuses (not parameters) so SQLite can use the partial unique index.
     sql = (
@@ -127,7 +129,7 @@ async def fetch_open_game(db: aiosqlite.Connection, channel_id: int) -> StoredGa
     return await _stored(db, row) if row else None
 
 
-async def fetch_latest_game(db: aiosqlite.Connection, channel_id: int) -> StoredGame | None:
+async def fetch_latest_game(db: Db, channel_id: int) -> StoredGame | None:
     """The open game in this channel, else the one created last (finished or abandoned)."""
     sql = (
         f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? "
@@ -138,16 +140,14 @@ async def fetch_latest_game(db: aiosqlite.Connection, channel_id: int) -> Stored
     return await _stored(db, row) if row else None
 
 
-async def fetch_game(db: aiosqlite.Connection, pk: int) -> StoredGame | None:
+async def fetch_game(db: Db, pk: int) -> StoredGame | None:
     """A game by primary key, whatever its status."""
     async with db.execute(f"SELECT {_GAME_COLUMNS} FROM games WHERE pk = ?", (pk,)) as cursor:
         row = await cursor.fetchone()
     return await _stored(db, row) if row else None
 
 
-async def fetch_user_games(
-    db: aiosqlite.Connection, guild_id: int, user_id: int
-) -> list[StoredGame]:
+async def fetch_user_games(db: Db, guild_id: int, user_id: int) -> list[StoredGame]:
     """Open games on this server where the user has a seat, most recently active first."""
     sql = (
         f"SELECT {_GAME_COLUMNS} FROM games WHERE guild_id = ? AND status IN (?, ?) "
@@ -173,9 +173,7 @@ class ListingRow:
     listing: str | None  # JSON kept with each state change; None = not built yet (or stale)
 
 
-async def fetch_user_listings(
-    db: aiosqlite.Connection, guild_id: int, user_id: int, limit: int
-) -> list[ListingRow]:
+async def fetch_user_listings(db: Db, guild_id: int, user_id: int, limit: int) -> list[ListingRow]:
     """The user's `limit` most recently active open games on this server, without snapshots."""
     sql = (
         "SELECT g.pk, g.guild_id, g.channel_id, g.game_id, g.status, g.board_message_id, "
@@ -224,7 +222,7 @@ def _checked_listing(row: aiosqlite.Row) -> str | None:
     return listing if check == _row_check(row["options"], row["snapshot"]) else None
 
 
-async def set_listing(db: aiosqlite.Connection, game_pk: int, version: int, listing: str) -> None:
+async def set_listing(db: Db, game_pk: int, version: int, listing: str) -> None:
     """Store what /mygames shows of this game at `version` (a newer move's listing stays),
     with a checksum of the row it describes."""
     sql = "SELECT options, snapshot FROM games WHERE pk = ? AND version = ?"
@@ -238,7 +236,7 @@ async def set_listing(db: aiosqlite.Connection, game_pk: int, version: int, list
     )
 
 
-async def fetch_seats(db: aiosqlite.Connection, game_pk: int) -> tuple[SeatRecord, ...]:
+async def fetch_seats(db: Db, game_pk: int) -> tuple[SeatRecord, ...]:
     """The seats of a game in seat order."""
     sql = "SELECT seat, user_id, name, ai_level FROM seats WHERE game_pk = ? ORDER BY seat"
     async with db.execute(sql, (game_pk,)) as cursor:
@@ -247,7 +245,7 @@ async def fetch_seats(db: aiosqlite.Connection, game_pk: int) -> tuple[SeatRecor
 
 
 async def insert_game(
-    db: aiosqlite.Connection,
+    db: Db,
     *,
     guild_id: int,
     channel_id: int,
@@ -268,9 +266,7 @@ async def insert_game(
     return cursor.lastrowid
 
 
-async def replace_seats(
-    db: aiosqlite.Connection, game_pk: int, seats: tuple[SeatRecord, ...], now: float
-) -> None:
+async def replace_seats(db: Db, game_pk: int, seats: tuple[SeatRecord, ...], now: float) -> None:
     """Write the whole seat list (joins and leaves renumber seats in the lobby)."""
     await db.execute("DELETE FROM seats WHERE game_pk = ?", (game_pk,))
     await db.executemany(
@@ -280,9 +276,7 @@ async def replace_seats(
     await touch(db, game_pk, now)
 
 
-async def update_seat(
-    db: aiosqlite.Connection, game_pk: int, seat: SeatRecord, creator_id: int, now: float
-) -> None:
+async def update_seat(db: Db, game_pk: int, seat: SeatRecord, creator_id: int, now: float) -> None:
     """Put another user in an existing seat (admin replace)."""
     await db.execute(
         "UPDATE seats SET user_id = ?, name = ?, ai_level = ? WHERE game_pk = ? AND seat = ?",
@@ -295,12 +289,12 @@ async def update_seat(
     )
 
 
-async def touch(db: aiosqlite.Connection, game_pk: int, now: float) -> None:
+async def touch(db: Db, game_pk: int, now: float) -> None:
     """Mark the game as changed now."""
     await db.execute("UPDATE games SET updated_at = ? WHERE pk = ?", (now, game_pk))
 
 
-async def set_status(db: aiosqlite.Connection, game_pk: int, status: Status, now: float) -> None:
+async def set_status(db: Db, game_pk: int, status: Status, now: float) -> None:
     """Change a game's status (e.g. abandoned); a closed game remembers when it ended."""
     closed = now if status in ("finished", "abandoned") else None
     await db.execute(
@@ -310,7 +304,7 @@ async def set_status(db: aiosqlite.Connection, game_pk: int, status: Status, now
 
 
 async def update_snapshot(
-    db: aiosqlite.Connection,
+    db: Db,
     game_pk: int,
     *,
     expected_version: int,
@@ -327,17 +321,17 @@ async def update_snapshot(
     return cursor.rowcount == 1
 
 
-async def set_board_message(db: aiosqlite.Connection, game_pk: int, message_id: int) -> None:
+async def set_board_message(db: Db, game_pk: int, message_id: int) -> None:
     """Remember the latest board message."""
     await db.execute("UPDATE games SET board_message_id = ? WHERE pk = ?", (message_id, game_pk))
 
 
-async def set_live_message(db: aiosqlite.Connection, game_pk: int, message_id: int | None) -> None:
+async def set_live_message(db: Db, game_pk: int, message_id: int | None) -> None:
     """Remember (or forget) the live prompt message of the current turn."""
     await db.execute("UPDATE games SET live_message_id = ? WHERE pk = ?", (message_id, game_pk))
 
 
-async def next_seq(db: aiosqlite.Connection, game_pk: int) -> int:
+async def next_seq(db: Db, game_pk: int) -> int:
     """The sequence number the next log row gets."""
     sql = "SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE game_pk = ?"
     async with db.execute(sql, (game_pk,)) as cursor:
@@ -347,7 +341,7 @@ async def next_seq(db: aiosqlite.Connection, game_pk: int) -> int:
 
 
 async def insert_action(
-    db: aiosqlite.Connection,
+    db: Db,
     game_pk: int,
     *,
     seat: int,
@@ -370,9 +364,7 @@ async def insert_action(
     return seq
 
 
-async def insert_undo(
-    db: aiosqlite.Connection, game_pk: int, *, undoes: int, user_id: int | None, now: float
-) -> int:
+async def insert_undo(db: Db, game_pk: int, *, undoes: int, user_id: int | None, now: float) -> int:
     """Append a row taking back move `undoes`; the move itself stays in the log."""
     seq = await next_seq(db, game_pk)
     await db.execute(
@@ -383,7 +375,7 @@ async def insert_undo(
     return seq
 
 
-async def fetch_actions(db: aiosqlite.Connection, game_pk: int) -> list[ActionRecord]:
+async def fetch_actions(db: Db, game_pk: int) -> list[ActionRecord]:
     """The moves in force, in order (what seed + log replays)."""
     sql = (
         "SELECT seq, seat, action, user_id, created_at FROM actions a "
@@ -397,7 +389,7 @@ async def fetch_actions(db: aiosqlite.Connection, game_pk: int) -> list[ActionRe
     ]
 
 
-async def fetch_events(db: aiosqlite.Connection, game_pk: int, seq: int) -> list[dict[str, Any]]:
+async def fetch_events(db: Db, game_pk: int, seq: int) -> list[dict[str, Any]]:
     """The events one move produced, in order."""
     sql = "SELECT event FROM events WHERE game_pk = ? AND action_seq = ? ORDER BY idx"
     async with db.execute(sql, (game_pk, seq)) as cursor:
@@ -405,9 +397,7 @@ async def fetch_events(db: aiosqlite.Connection, game_pk: int, seq: int) -> list
     return [json.loads(r["event"]) for r in rows]
 
 
-async def fetch_recent_events(
-    db: aiosqlite.Connection, game_pk: int, limit: int
-) -> list[dict[str, Any]]:
+async def fetch_recent_events(db: Db, game_pk: int, limit: int) -> list[dict[str, Any]]:
     """The last `limit` events of moves in force, oldest first."""
     sql = (
         "SELECT e.event FROM events e JOIN actions a "
@@ -419,7 +409,7 @@ async def fetch_recent_events(
     return [json.loads(r["event"]) for r in reversed(list(rows))]
 
 
-async def channels_with_ai(db: aiosqlite.Connection) -> list[int]:
+async def channels_with_ai(db: Db) -> list[int]:
     """Channels whose running game has at least one AI seat."""
     sql = (
         "SELECT DISTINCT g.channel_id FROM games g JOIN seats s ON s.game_pk = g.pk "

@@ -136,6 +136,19 @@ async def test_human_against_two_ais_plays_flight_to_the_end(
     assert "Easy AI added" in added.all_text
     lobby = await fake.wait_for_message(table.channel, lambda m: "Easy AI" in m.content, after=mark)
     assert "🤖 Normal AI" in lobby.content
+    # A third AI is seated and taken out again; a stranger may not take one out.
+    await (await fake.slash(alice, table.channel, "game ai add", level="hard")).response()
+    refused = await (await fake.slash(table.stranger, table.channel, "game ai remove")).response()
+    assert "opened the lobby or an admin" in refused.all_text
+    mark = fake.mark()
+    removed = await (await fake.slash(alice, table.channel, "game ai remove", seat=4)).response()
+    assert "Hard AI removed" in removed.all_text
+    lobby = await fake.wait_for_message(
+        table.channel, lambda m: "left the lobby" in m.content, after=mark
+    )
+    assert "Hard AI" not in lobby.content.split("left the lobby", 1)[1]
+    not_ai = await (await fake.slash(alice, table.channel, "game ai remove", seat=1)).response()
+    assert "Seat 1 is not played by an AI" in not_ai.all_text
     mark = fake.mark()
     await (await fake.slash(alice, table.channel, "game start")).response()
     await fake.wait_for_message(table.channel, lambda m: bool(m.attachments), after=mark)

@@ -43,6 +43,26 @@ async def test_ai_takes_the_next_seat_with_its_level(real: GameService) -> None:
         await ai_service.add_ai_seat(real, CHANNEL, ALICE, True, "easy")
 
 
+async def test_an_ai_leaves_the_lobby_and_the_seats_behind_move_up(real: GameService) -> None:
+    """Remove AI: a chosen AI seat or the last one; humans' seats and strangers are refused."""
+    await _lobby(real, "flight")
+    await ai_service.add_ai_seat(real, CHANNEL, ALICE, False, "hard")
+    await real.join(CHANNEL, BOB, "Bob")
+    await ai_service.add_ai_seat(real, CHANNEL, ALICE, False, "easy")
+    with pytest.raises(NotAllowedError):
+        await ai_service.remove_ai_seat(real, CHANNEL, BOB, False, None)
+    with pytest.raises(NotInGameError, match="Seat 3 is not played by an AI"):
+        await ai_service.remove_ai_seat(real, CHANNEL, ALICE, False, 2)
+    loaded, name = await ai_service.remove_ai_seat(real, CHANNEL, ALICE, False, 1)
+    assert name == "🤖 Hard AI"
+    assert loaded.names == ("Alice", "Bob", "🤖 Easy AI")
+    assert [s.seat for s in loaded.seats] == [0, 1, 2]
+    loaded, name = await ai_service.remove_ai_seat(real, CHANNEL, BOB, True, None)
+    assert (name, loaded.names) == ("🤖 Easy AI", ("Alice", "Bob"))
+    with pytest.raises(NotInGameError, match="no AI"):
+        await ai_service.remove_ai_seat(real, CHANNEL, ALICE, False, None)
+
+
 async def test_an_ai_move_commits_once_per_decided_version(real: GameService) -> None:
     """Two drivers deciding on the same version: one move commits, the other is stale."""
     await _lobby(real)
