@@ -208,9 +208,12 @@ class Announcer:
             message = await self._send(channel_id, panel)
             crash_point("post")
         new_live = message.id if loaded.outcome is None else None
-        await self.bot.service.board_delivered(queued, message.id, new_live)
+        # Recording the new board and retiring the old one's buttons do not depend on each other.
+        await asyncio.gather(
+            self.bot.service.board_delivered(queued, message.id, new_live),
+            self._retire(channel_id, live, message.id),
+        )
         self._ids[pk] = (message.id, new_live)
-        await self._retire(channel_id, live, message.id)
         await self._after(loaded, message.id, queued.ping)
 
     async def _panel(
