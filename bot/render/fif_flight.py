@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Literal
 
 from PIL import ImageDraw
 
@@ -26,6 +27,7 @@ CARD_W, CARD_H, CARD_GAP = 94, 128, 6
 PER_ROW = (INNER - 20 + CARD_GAP) // (CARD_W + CARD_GAP)
 CRASH = "#c0392b"
 SAFE = FLIGHT_COLOURS["descend"]
+TONE_INK = {"crash": CRASH, "safe": SAFE, "plain": INK}  # a headline's tone → its colour
 
 
 def problem_odds(flight: FlightView) -> tuple[int, int] | None:
@@ -104,17 +106,27 @@ def _tile_order(flight: FlightView) -> list[RowView | None]:
     return tiles
 
 
-def _status(flight: FlightView, names: Sequence[str]) -> tuple[str, str]:
-    """The Flight's headline and its colour."""
+Tone = Literal["crash", "safe", "plain"]
+
+
+def flight_status(
+    flight: FlightView, names: Sequence[str], *, short: bool = False
+) -> tuple[str, Tone]:
+    """The Flight's headline and its tone (`short`: the phone picture's narrower wording).
+
+    A tone, not a colour: the table and the phone picture each colour it from their own palette.
+    """
     who = seat_name(names, flight.seat)
     kind = "final Flight" if flight.final else "Flight"
     if flight.crashed:
-        return f"{who} crashed — {kind} over, {flight.distance_so_far} Distance scored", CRASH
+        over = "" if short else f"{kind} over, "
+        return f"{who} crashed — {over}{flight.distance_so_far} Distance scored", "crash"
     if flight.landed:
-        return f"{who} landed safely — {flight.distance_so_far} Distance", SAFE
+        return f"{who} landed safely — {flight.distance_so_far} Distance", "safe"
     if flight.descended:
-        return f"{who} is descending: the landing draws decide it", INK
-    return f"{who} is flying ({kind})", INK
+        rest = "" if short else ": the landing draws decide it"
+        return f"{who} is descending{rest}", "plain"
+    return f"{who} is flying ({kind})", "plain"
 
 
 def draw_flight(
@@ -132,7 +144,8 @@ def draw_flight(
     draw.rounded_rectangle(
         (MARGIN, y, right, y + height - 8), radius=10, fill=PANEL, outline=colour, width=4
     )
-    headline, ink = _status(flight, names)
+    headline, tone = flight_status(flight, names)
+    ink = TONE_INK[tone]
     draw.rounded_rectangle((MARGIN + 2, y + 2, right - 2, y + 36), radius=9, fill=tint(colour, 0.6))
     draw_text(draw, (MARGIN + 12, y + 8), headline, 18, bold=True, fill=ink, max_width=INNER - 24)
     top = y + 44

@@ -9,7 +9,7 @@ from PIL import ImageDraw
 from bot.render.common import INK, MUTED, centred, fit_text, font, text_width, tint
 from bot.render.fif_board import LINE, PANEL, seat_colour, seat_name, wrap
 from bot.render.fif_chart import view_entries, won_by
-from bot.render.fif_flight import problem_odds
+from bot.render.fif_flight import flight_status, problem_odds
 from bot.render.fif_mat import FLIGHT_COLOURS, composition_chips
 from bot.render.fif_track import INNER, MARGIN, SMALL, WHITE, token
 from rules.core.messages import plural
@@ -19,6 +19,7 @@ CARD_W, CARD_H, CARD_GAP = 94, 124, 5
 PER_ROW = (INNER - 16 + CARD_GAP) // (CARD_W + CARD_GAP)
 CRASH = "#b3261e"
 SAFE = FLIGHT_COLOURS["descend"]
+TONE_INK = {"crash": CRASH, "safe": SAFE, "plain": INK}  # a headline's tone → its colour
 CHIP_H, CHIP_GAP = 28, 6
 DEV_COLOURS = {"friend": "#e07aa0", "technology": "#8e6cc9", "skill": "#2a9d8f"}
 LINE_H = 21
@@ -61,19 +62,6 @@ def flight_height(flight: FlightView, names: Sequence[str], *, odds_aid: bool = 
     """Height of the Flight panel."""
     rows = max(1, -(-len(_tiles(flight)) // PER_ROW))
     return 46 + rows * (CARD_H + CARD_GAP) + LINE_H * len(_totals(flight, names, odds_aid)) + 16
-
-
-def _headline(flight: FlightView, names: Sequence[str]) -> tuple[str, str]:
-    """The Flight's headline and its colour."""
-    who = seat_name(names, flight.seat)
-    kind = "final Flight" if flight.final else "Flight"
-    if flight.crashed:
-        return f"{who} crashed — {flight.distance_so_far} Distance scored", CRASH
-    if flight.landed:
-        return f"{who} landed safely — {flight.distance_so_far} Distance", SAFE
-    if flight.descended:
-        return f"{who} is descending", INK
-    return f"{who} is flying ({kind})", INK
 
 
 def _card(draw: ImageDraw.ImageDraw, x: int, y: int, card: RowView) -> None:
@@ -131,7 +119,8 @@ def draw_flight(
     draw.rounded_rectangle(
         (MARGIN, y, right, y + height - 8), radius=10, fill=PANEL, outline=colour, width=4
     )
-    headline, ink = _headline(flight, names)
+    headline, tone = flight_status(flight, names, short=True)
+    ink = TONE_INK[tone]
     draw.rounded_rectangle((MARGIN + 2, y + 2, right - 2, y + 36), radius=9, fill=tint(colour, 0.6))
     token(draw, MARGIN + 8, y + 7, flight.seat, size=22)
     draw.text(
