@@ -85,13 +85,41 @@ class Announcer:
             board = pending
         else:
             board = PendingBoard(result.announcement, result.loaded, result.lines)
-        task = asyncio.get_running_loop().create_task(self._attempt(board))
+        shown = asyncio.Event()
+        task = asyncio.get_running_loop().create_task(self._attempt(board, shown))
         self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        task.add_done_callback(self._finished)
+        return await self._until_shown(task, shown)
+
+    async def _until_shown(
+        self, task: asyncio.Task[BaseException | None], shown: asyncio.Event
+    ) -> BaseException | None:
+        """Wait until the board is on Discord or its attempt ended, at most PUBLISH_WAIT s.
+
+        Recording the delivery (one write) and the follow-ups (retiring old buttons, DMs) go on
+        in the background under the game's lock: the player's panel need not wait for them.
+        """
+        waiter = asyncio.ensure_future(shown.wait())
         try:
-            return await asyncio.wait_for(asyncio.shield(task), PUBLISH_WAIT)
-        except TimeoutError as late:
-            return late
+            done, _ = await asyncio.wait(
+                {task, waiter}, timeout=PUBLISH_WAIT, return_when=asyncio.FIRST_COMPLETED
+            )
+        finally:
+            waiter.cancel()
+        if task in done:
+            return task.result()
+        return None if shown.is_set() else TimeoutError("the board is late")
+
+    def _finished(self, task: asyncio.Task[BaseException | None]) -> None:
+        """Forget a finished delivery; log a failure nobody is waiting for any more."""
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("Delivering a board failed", exc_info=task.exception())
+
+    async def settle(self) -> None:
+        """Wait for every delivery in progress, records and follow-ups included (tests, close)."""
+        while self._tasks:
+            await asyncio.wait(set(self._tasks))
 
     async def deliver_pending(self, *, suspect: bool) -> int:
         """Deliver every board still in the outbox; returns how many are still owed.
@@ -159,11 +187,14 @@ class Announcer:
 
     # --- delivery ----------------------------------------------------------------------------
 
-    async def _attempt(self, board: PendingBoard) -> BaseException | None:
-        """Deliver one board; on a Discord failure remember it and schedule a retry."""
+    async def _attempt(
+        self, board: PendingBoard, shown: asyncio.Event | None = None
+    ) -> BaseException | None:
+        """Deliver one board (`shown` is set once Discord has it); on a Discord failure remember
+        it and schedule a retry."""
         pk = board.announcement.game_pk
         try:
-            await self._deliver(board)
+            await self._deliver(board, shown or asyncio.Event())
         except discord.NotFound as gone:  # the channel was deleted: nobody is left to tell
             log.warning("Game %s: channel gone (%s); dropping its board", pk, gone)
             await self.bot.service.board_delivered(board.announcement, None, None)
@@ -176,7 +207,7 @@ class Announcer:
             return exc
         return None
 
-    async def _deliver(self, board: PendingBoard) -> None:
+    async def _deliver(self, board: PendingBoard, shown: asyncio.Event) -> None:
         """Edit or post the board under the game's lock, then record it in one write."""
         pk = board.announcement.game_pk
         async with self._lock(pk):
@@ -188,18 +219,21 @@ class Announcer:
                     self._suspect.discard(pk)
                     return
                 board = fresh
-            await self._edit_or_post(board, recheck=pk in self._suspect)
+            await self._edit_or_post(board, shown, recheck=pk in self._suspect)
             self._suspect.discard(pk)
             self._done[pk] = board.announcement.version
 
-    async def _edit_or_post(self, board: PendingBoard, *, recheck: bool) -> None:
-        """The board's delivery proper (lock held)."""
+    async def _edit_or_post(
+        self, board: PendingBoard, shown: asyncio.Event, *, recheck: bool
+    ) -> None:
+        """The board's delivery proper (lock held); `shown` is set as soon as Discord has it."""
         loaded, queued = board.loaded, board.announcement
         pk, channel_id = loaded.record.pk, loaded.record.channel_id
         _, live = self._ids.get(pk, (loaded.record.board_message_id, loaded.record.live_message_id))
         lines = list(board.lines)
         move = edit_or_post(queued.new_board, live)
         if move == "edit" and await self._edit_live(loaded, lines, live):
+            shown.set()
             await self.bot.service.board_delivered(queued, None, None)
             return
         panel = await self._panel(loaded, lines, queued.ping)
@@ -207,6 +241,7 @@ class Announcer:
         if message is None:
             message = await self._send(channel_id, panel)
             crash_point("post")
+        shown.set()
         new_live = message.id if loaded.outcome is None else None
         # Recording the new board and retiring the old one's buttons do not depend on each other.
         await asyncio.gather(
@@ -220,8 +255,11 @@ class Announcer:
         self, loaded: LoadedGame, lines: list[str], ping: tuple[int, ...], *, live: bool = False
     ) -> Panel:
         """The board message: picture, log lines, clock notes and the turn pings."""
-        panel = await board_panel(loaded, lines, ping=ping, live=live)
-        panel = await notify.decorate_board(self.bot, loaded, panel, ping)
+        # The clock notes are read while the picture is drawn (they do not depend on each other).
+        panel, notes = await asyncio.gather(
+            board_panel(loaded, lines, ping=ping, live=live), notify.clock_notes(self.bot, loaded)
+        )
+        panel = await notify.decorate_board(self.bot, loaded, panel, ping, notes)
         return dataclasses.replace(panel, embed=fit_embed(panel.embed))
 
     async def _send(self, channel_id: int, panel: Panel) -> discord.Message:

@@ -65,14 +65,21 @@ def digest_text(loaded: LoadedGame, lines: list[str] | tuple[str, ...]) -> str:
     return f"\n**Since your last turn:**\n{rows}"
 
 
+async def clock_notes(bot: HangarBot, loaded: LoadedGame) -> list[str]:
+    """The clock lines a game's board shows now (none without a clock or before the start)."""
+    clocks = clocks_of(bot)
+    if clocks is None or loaded.state is None:
+        return []
+    return board_notes(loaded, await clocks.board(loaded))
+
+
 async def decorate_board(
-    bot: HangarBot, loaded: LoadedGame, panel: Panel, ping: tuple[int, ...]
+    bot: HangarBot, loaded: LoadedGame, panel: Panel, ping: tuple[int, ...], notes: list[str]
 ) -> Panel:
-    """Add clock notes to a board; turn pings go where each player asked, with a digest."""
+    """Add the clock `notes` to a board; turn pings go where each player asked, with a digest."""
     clocks = clocks_of(bot)
     if clocks is None or loaded.state is None:
         return panel
-    notes = board_notes(loaded, await clocks.board(loaded))
     if notes:
         text = (panel.embed.description or "") + "\n\n" + "\n".join(notes)
         panel.embed.description = text[:4000]

@@ -14,6 +14,7 @@ from bot.components import action_items, hand_button, lobby_buttons, table_butto
 from bot.limits import clip
 from bot.render import (
     alt_text,
+    has_live,
     has_table,
     placeholder_png,
     private_png,
@@ -194,6 +195,8 @@ async def board_panel(
 ) -> Panel:
     """The public board message; `ping` are the seats to mention (new message only)."""
     view = loaded.game.view(loaded.state, None)
+    # Without a live picture of its own, a turn in progress shows the board: one cache entry.
+    live = live and has_live(loaded.game.id)
     image = await render_png(public_png, loaded.game.id, view, loaded.names, live=live)
     users = [u for u in (loaded.user_of(s) for s in ping) if u]
     content = ""

@@ -129,6 +129,12 @@ def private_png(game_id: str, view: BaseModel, names: Sequence[str]) -> bytes:
     return to_png(image)
 
 
+def has_live(game_id: str) -> bool:
+    """True when the game draws a different picture for a turn in progress (a `live` one)."""
+    renderer = renderer_for(game_id)
+    return renderer is not None and renderer.live is not None
+
+
 def has_table(game_id: str) -> bool:
     """True when the game's turn picture leaves part of the table out (it has a `table`)."""
     renderer = renderer_for(game_id)

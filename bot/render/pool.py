@@ -86,6 +86,7 @@ class RenderPool:
         self._broken = workers <= 0
         self._slots: asyncio.Semaphore | None = None
         self.cache = PngCache()
+        self._drawing: dict[str, asyncio.Future[bytes]] = {}
 
     def _pool(self) -> ProcessPoolExecutor | None:
         """The executor, started on first use (spawned: forking a threaded process is unsafe)."""
@@ -113,13 +114,25 @@ class RenderPool:
             return await asyncio.to_thread(draw, *args, **kwargs)
 
     async def render(self, draw: Draw, *args: Any, **kwargs: Any) -> bytes:
-        """PNG bytes of `draw(*args, **kwargs)`, from the cache when the same view was drawn."""
+        """PNG bytes of `draw(*args, **kwargs)`, from the cache when the same view was drawn,
+        or from the job already drawing it (the board and a panel may ask at the same time)."""
         key = view_key(draw, *args, **kwargs)
         png = self.cache.get(key)
-        if png is None:
-            png = await self._run(draw, *args, **kwargs)
-            self.cache.put(key, png)
-        return png
+        if png is not None:
+            return png
+        job = self._drawing.get(key)
+        if job is None or job.get_loop() is not asyncio.get_running_loop():
+            job = asyncio.ensure_future(self._run(draw, *args, **kwargs))
+            self._drawing[key] = job
+            job.add_done_callback(lambda done: self._finish(key, done))
+        # shielded: one caller giving up (a cancelled panel) does not cancel the others' picture
+        return await asyncio.shield(job)
+
+    def _finish(self, key: str, job: asyncio.Future[bytes]) -> None:
+        """A drawing job ended: keep its picture, forget the job."""
+        self._drawing.pop(key, None)
+        if not job.cancelled() and job.exception() is None:
+            self.cache.put(key, job.result())
 
     def close(self) -> None:
         """Stop the worker processes (pending jobs are cancelled)."""

@@ -159,6 +159,7 @@ async def test_a_click_that_passes_the_turn_is_two_transactions_and_one_legality
 
     result = await service.act(CHANNEL, user, "end", version, game_pk=pk)
     assert await announcer.publish(result) is None
+    await announcer.settle()  # the delivery's record is written after the board is shown
 
     assert result.loaded.active_seats != (first,), "the click passed the turn"
     assert CountingStore.transactions <= 2

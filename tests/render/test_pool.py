@@ -42,6 +42,30 @@ def test_cache_draws_each_view_once_and_matches_direct_drawing() -> None:
     assert (pool.cache.hits, pool.cache.misses) == (1, 2)
 
 
+def test_two_requests_for_one_view_at_once_draw_it_once() -> None:
+    """The board and a panel asking for the same picture at the same time share one drawing;
+    a caller that gives up does not cost the other its picture."""
+    pool = RenderPool(0)
+    view = _views(7, None)
+    drawn: list[str] = []
+
+    def counting(game_id: str, view: BaseModel, names: list[str]) -> bytes:
+        drawn.append(game_id)
+        return public_png(game_id, view, names)
+
+    async def run() -> tuple[bytes, bytes]:
+        quitter = asyncio.ensure_future(pool.render(counting, "takeoff", view, NAMES))
+        stayer = asyncio.ensure_future(pool.render(counting, "takeoff", view, NAMES))
+        await asyncio.sleep(0)
+        quitter.cancel()
+        again = await stayer
+        return again, await pool.render(counting, "takeoff", view, NAMES)
+
+    shared, cached = asyncio.run(run())
+    assert shared == cached == public_png("takeoff", view, NAMES)
+    assert drawn == ["takeoff"], "one drawing for the three requests"
+
+
 def test_cache_is_bounded_and_drops_the_oldest() -> None:
     """Beyond its size the cache forgets the least recently used picture."""
     cache = PngCache(size=2)
