@@ -24,6 +24,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bench.parts import Parts, move_parts
 from tests.e2e.botproc import BotProcess, bot_env
 from tests.e2e.driver import (
     Table,
@@ -364,7 +365,34 @@ def game_report(game_id: str, players: int, ours: Series, floor: Series, sizes: 
     print(f"    ({len(ours.latencies)} moves, {posts} new boards; {sizes})")
 
 
-def burst_report(ours: Burst, theirs: Burst) -> None:
+def parts_report(game_id: str, ours: Series, floor: Series, parts: Parts) -> float:
+    """Print where one game's move goes and the least it can cost with this work; returns that
+    least CPU per move (the burst's bound)."""
+    ms = 1000
+    print(
+        f"    parts per move (medians, ms): move transaction {parts.act * ms:.1f} wall / "
+        f"{parts.act_cpu * ms:.1f} CPU (bare INSERT+COMMIT {parts.bare_commit * ms:.1f}); "
+        f"board draw {parts.board_draw * ms:.1f} + encode {parts.board_encode * ms:.1f}; "
+        f"panel draw {parts.panel_draw * ms:.1f} + encode {parts.panel_encode * ms:.1f}"
+    )
+    least = floor.median + parts.act + parts.slower_picture
+    least_cpu = floor.cpu_per_move + parts.act_cpu + parts.pictures_cpu
+    print(
+        f"    least a move can take with these parts: floor {floor.median * ms:.1f} + move "
+        f"{parts.act * ms:.1f} + slower picture {parts.slower_picture * ms:.1f} = "
+        f"{least * ms:.1f} ms (×{least / floor.median:.2f}); left above it "
+        f"{(ours.median - least) * ms:.1f} ms"
+    )
+    print(
+        f"    least CPU: floor {floor.cpu_per_move * ms:.1f} + move {parts.act_cpu * ms:.1f} + "
+        f"both pictures {parts.pictures_cpu * ms:.1f} = {least_cpu * ms:.1f} ms "
+        f"(×{least_cpu / floor.cpu_per_move:.2f}); left above it "
+        f"{(ours.cpu_per_move - least_cpu) * ms:.1f} ms"
+    )
+    return least_cpu
+
+
+def burst_report(ours: Burst, theirs: Burst, least_cpu: float) -> None:
     """Print the burst figures."""
     ratio = ours.throughput / theirs.throughput
     print(
@@ -375,6 +403,12 @@ def burst_report(ours: Burst, theirs: Burst) -> None:
         f"    slowest acknowledgement {ours.slowest_ack:.2f} s (target < 3 s), "
         f"failed {ours.failed}; floor {theirs.slowest_ack:.2f} s"
     )
+    cores = os.cpu_count() or 1
+    bound = cores / least_cpu
+    print(
+        f"    bound from the parts: {cores} cores ÷ least CPU per Takeoff! move "
+        f"{least_cpu * 1000:.1f} ms = {bound:.0f} moves/s (×{bound / theirs.throughput:.2f})"
+    )
 
 
 async def run() -> None:
@@ -383,13 +417,19 @@ async def run() -> None:
         async with FakeDiscord() as fake:
             world = World(fake, Path(tmp))
             print("End to end through the fake Discord (Hangar vs floor bot, same run):")
-            board = hand = b""
+            pictures: dict[str, tuple[bytes, bytes]] = {}
+            least_cpu: dict[str, float] = {}
             for game_id, players in GAMES:
                 series, board, hand = await hangar_series(world, game_id, players)
+                pictures[game_id] = board, hand
                 floor = await floor_series(world, series.patterns, board, hand)
                 sizes = f"board {len(board) // 1024} KiB, hand {len(hand) // 1024} KiB"
                 game_report(game_id, players, series, floor, sizes)
-            burst_report(await hangar_burst(world), await floor_burst(world, board, hand))
+                parts = await move_parts(game_id, players)
+                least_cpu[game_id] = parts_report(game_id, series, floor, parts)
+            # the floor posts pictures of the same bytes as the burst's game (Takeoff!)
+            floor = await floor_burst(world, *pictures["takeoff"])
+            burst_report(await hangar_burst(world), floor, least_cpu["takeoff"])
             hangar_t, floor_t, size = await mygames(world)
             label = f"/mygames, {MYGAMES_OPEN} open of {MYGAMES_STORED} ({size} chars)"
             print(row(label, hangar_t, floor_t, "≤ 3×"))

@@ -373,15 +373,20 @@ class GameService:
     async def board_delivered(
         self, announcement: Announcement, board_id: int | None, live_id: int | None
     ) -> None:
-        """One write after Discord accepted a board: clear its outbox row, record message ids."""
-        async with self.store.transaction() as db:
+        """One write after Discord accepted a board: clear its outbox row, record message ids.
+
+        Not waited onto the disk: after a power cut the row is delivered again, and a board that
+        was posted is found in the channel's history instead of being posted twice.
+        """
+        async with self.store.transaction(durable=False) as db:
             await outbox.clear(db, announcement.game_pk, announcement.version)
             if board_id is not None:
                 await outbox.set_messages(db, announcement.game_pk, board_id, live_id)
 
     async def board_reposted(self, game_pk: int, board_id: int, live_id: int | None) -> None:
-        """Record a re-posted board (status, resume) as the latest and live one."""
-        async with self.store.transaction() as db:
+        """Record a re-posted board (status, resume) as the latest and live one (bookkeeping:
+        not waited onto the disk, like `board_delivered`)."""
+        async with self.store.transaction(durable=False) as db:
             await outbox.set_messages(db, game_pk, board_id, live_id)
 
     async def pending_boards(self) -> list[int]:

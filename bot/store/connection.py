@@ -88,8 +88,9 @@ class Store:
 
     dialect = "sqlite"
 
-    def __init__(self, db: aiosqlite.Connection, path: Path) -> None:
+    def __init__(self, db: aiosqlite.Connection, path: Path, synchronous: str = "FULL") -> None:
         self.db = db
+        self.synchronous = synchronous.upper()
         self.statements = SqliteDb(db)
         self.writes = SqliteDb(db, inline=True)
         self.path = path
@@ -107,17 +108,29 @@ class Store:
         return store
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[SqliteDb]:
-        """A write transaction (BEGIN IMMEDIATE): committed on success, rolled back on any error."""
+    async def transaction(self, *, durable: bool = True) -> AsyncIterator[SqliteDb]:
+        """A write transaction (BEGIN IMMEDIATE): committed on success, rolled back on any error.
+
+        `durable=False` is for bookkeeping that can be found again (which message shows a board):
+        its COMMIT does not wait for the disk. It survives a crash of the bot and reaches the disk
+        with the next durable commit (WAL); only a power cut in between can lose it.
+        """
         async with self._lock:
-            await self.statements.execute("BEGIN IMMEDIATE")
+            relax = not durable and self.synchronous in ("FULL", "EXTRA")
+            if relax:
+                await self.writes.execute("PRAGMA synchronous = NORMAL")
             try:
-                yield self.writes
-                await self.db.commit()
-            except BaseException:
-                # Also after a failed COMMIT: never leave the shared connection mid-transaction.
-                await self.db.rollback()
-                raise
+                await self.statements.execute("BEGIN IMMEDIATE")
+                try:
+                    yield self.writes
+                    await self.db.commit()
+                except BaseException:
+                    # Also after a failed COMMIT: never leave the shared connection mid-transaction.
+                    await self.db.rollback()
+                    raise
+            finally:
+                if relax:
+                    await self.writes.execute(f"PRAGMA synchronous = {self.synchronous}")
 
     @asynccontextmanager
     async def reading(self) -> AsyncIterator[SqliteDb]:
@@ -185,4 +198,4 @@ async def open_store(
     except BaseException:
         await db.close()
         raise
-    return Store(db, Path(path))
+    return Store(db, Path(path), synchronous)

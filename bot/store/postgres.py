@@ -143,8 +143,11 @@ class PgStore:
         return store
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[PgDb]:
+    async def transaction(self, *, durable: bool = True) -> AsyncIterator[PgDb]:
         """A write transaction: committed on success, rolled back on any error.
+
+        `durable=False` (bookkeeping that can be found again) commits without waiting for the
+        WAL flush (synchronous_commit off for this transaction only).
 
         Every write transaction first takes one transaction-level advisory lock, so writers run
         one at a time across all processes exactly as on SQLite: the services' read-check-write
@@ -154,6 +157,8 @@ class PgStore:
         with _integrity():
             async with self.pool.acquire() as conn, conn.transaction():
                 await conn.execute("SELECT pg_advisory_xact_lock($1)", self._write_key)
+                if not durable:
+                    await conn.execute("SET LOCAL synchronous_commit TO OFF")
                 yield PgDb(conn, self._identities)
 
     @asynccontextmanager

@@ -67,10 +67,10 @@ class CountingStore(Store):
     transactions = 0
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[Any]:
+    async def transaction(self, *, durable: bool = True) -> AsyncIterator[Any]:
         """Count, then run the real write transaction."""
         CountingStore.transactions += 1
-        async with super().transaction() as db:
+        async with super().transaction(durable=durable) as db:
             yield db
 
     @asynccontextmanager

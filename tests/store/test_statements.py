@@ -35,3 +35,48 @@ async def test_statements_fetch_count_and_roll_back(database_url: str) -> None:
         assert await cur.fetchone() is None
     finally:
         await store.close()
+
+
+SYNC_SETTING = {
+    "sqlite": "PRAGMA synchronous",
+    "postgres": "SELECT current_setting('synchronous_commit')",
+}
+WAITS_FOR_DISK = {"sqlite": (2, 3), "postgres": ("on",)}  # FULL/EXTRA; on
+
+
+async def _sync_setting(db: object, dialect: str) -> object:
+    """The connection's commit-durability setting, as the database reports it."""
+    async with db.execute(SYNC_SETTING[dialect]) as cursor:  # type: ignore[attr-defined]
+        row = await cursor.fetchone()
+    return row[0]
+
+
+async def test_bookkeeping_commits_without_waiting_for_the_disk_and_moves_still_do(
+    database_url: str,
+) -> None:
+    """A `durable=False` transaction commits its rows without waiting for the disk; the next
+    transaction waits for it again (a move is never acknowledged before it is on disk)."""
+    store = await open_store(database_url)
+    try:
+        async with store.transaction() as db:
+            dialect = db.dialect
+            await db.execute(f"CREATE TABLE notes (pk {KEY[dialect]}, body TEXT NOT NULL)")
+            assert await _sync_setting(db, dialect) in WAITS_FOR_DISK[dialect]
+        async with store.transaction(durable=False) as db:
+            assert await _sync_setting(db, dialect) not in WAITS_FOR_DISK[dialect]
+            await db.execute("INSERT INTO notes (body) VALUES (?)", ("delivered",))
+        async with store.transaction() as db:
+            assert await _sync_setting(db, dialect) in WAITS_FOR_DISK[dialect]
+        with pytest.raises(RuntimeError):
+            async with store.transaction(durable=False) as db:
+                raise RuntimeError("a failure inside the bookkeeping")
+        async with store.transaction() as db:
+            assert await _sync_setting(db, dialect) in WAITS_FOR_DISK[dialect]
+    finally:
+        await store.close()
+    reopened = await open_store(database_url)
+    try:
+        async with reopened.reading() as db, db.execute("SELECT body FROM notes") as cursor:
+            assert [row[0] for row in await cursor.fetchall()] == ["delivered"]
+    finally:
+        await reopened.close()

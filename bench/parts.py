@@ -1,0 +1,136 @@
+"""Where a move's time goes: each part of a click measured alone, in this process.
+
+For the end-to-end bench (`bench/e2e_moves.py`) this gives the floor of each part Hangar adds to
+what the floor bot does — the move's transaction (rules + database, against a bare INSERT+COMMIT),
+drawing and encoding the board and the clicker's panel — so the report can say the least a move
+can cost with this work, and what is left above the parts (issue 14: "show the measured floor of
+each part and what is left above it").
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from bench.commit import bare_insert
+from bot.render import renderer_for
+from bot.render.common import to_png
+from bot.services import GameService, LoadedGame
+from bot.store import open_store
+from rules import GAMES
+
+GUILD, CHANNEL = 1, 1
+NAMES = ("Player 1", "Player 2", "Player 3", "Player 4", "Player 5")
+
+
+@dataclass(frozen=True)
+class Parts:
+    """Medians per move, in seconds: wall time of the move's transaction and its floor, and CPU
+    time of each picture's drawing and encoding."""
+
+    act: float
+    act_cpu: float
+    bare_commit: float
+    board_draw: float
+    board_encode: float
+    panel_draw: float
+    panel_encode: float
+
+    @property
+    def pictures_cpu(self) -> float:
+        """Both pictures, drawn and encoded (one after the other: CPU)."""
+        return self.board_draw + self.board_encode + self.panel_draw + self.panel_encode
+
+    @property
+    def slower_picture(self) -> float:
+        """The slower of the two pictures (they are drawn at the same time, on two cores)."""
+        return max(self.board_draw + self.board_encode, self.panel_draw + self.panel_encode)
+
+
+def cpu(work: Callable[[], Any]) -> tuple[float, Any]:
+    """CPU seconds of `work()` and its result."""
+    start = time.process_time()
+    result = work()
+    return time.process_time() - start, result
+
+
+class Samples:
+    """Per-move measurements of each part."""
+
+    def __init__(self) -> None:
+        self.columns: dict[str, list[float]] = {}
+
+    def add(self, name: str, seconds: float) -> None:
+        """One measurement of one part."""
+        self.columns.setdefault(name, []).append(seconds)
+
+    def median(self, name: str) -> float:
+        """The median of a part."""
+        return statistics.median(self.columns[name])
+
+
+async def open_table(service: GameService, game_id: str, players: int, seed: int) -> LoadedGame:
+    """A started game with `players` seats in a fresh channel."""
+    channel = CHANNEL + seed
+    await service.new_lobby(GUILD, channel, game_id, {}, 100, NAMES[0], seed=seed)
+    for i in range(1, players):
+        await service.join(channel, 100 + i, NAMES[i])
+    return (await service.start(channel, 100, False)).loaded
+
+
+def measure_pictures(samples: Samples, loaded: LoadedGame, seat: int, new_board: bool) -> None:
+    """Draw and encode the board (as the bot would show it) and `seat`'s panel."""
+    game_id, names = loaded.game.id, loaded.names
+    renderer = renderer_for(game_id)
+    assert renderer is not None
+    board = renderer.board if new_board else (renderer.live or renderer.board)
+    public, private = loaded.game.view(loaded.state, None), loaded.game.view(loaded.state, seat)
+    seconds, image = cpu(lambda: board(public, names=names))
+    samples.add("board_draw", seconds)
+    samples.add("board_encode", cpu(lambda: to_png(image))[0])
+    seconds, image = cpu(lambda: renderer.private(private, names=names))
+    samples.add("panel_draw", seconds)
+    samples.add("panel_encode", cpu(lambda: to_png(image))[0])
+
+
+async def measure(game_id: str, players: int, moves: int, path: Path) -> Parts:
+    """Play `moves` random moves through GameService on a SQLite file, measuring each part."""
+    store = await open_store(path)
+    samples, chooser = Samples(), random.Random(7)
+    try:
+        async with store.transaction() as db:
+            await db.execute("CREATE TABLE bench_blob (id BIGINT PRIMARY KEY, body TEXT)")
+        service = GameService(store, games={game_id: GAMES[game_id]})
+        seed = 1
+        loaded = await open_table(service, game_id, players, seed)
+        for move in range(moves):
+            if loaded.outcome is not None:
+                seed += 1
+                loaded = await open_table(service, game_id, players, seed)
+            seat = loaded.active_seats[0]
+            key = chooser.choice(loaded.legal_actions(seat)).key
+            user = loaded.user_of(seat)
+            assert user is not None
+            wall, start = time.perf_counter(), time.process_time()
+            result = await service.act(loaded.record.channel_id, user, key, loaded.record.version)
+            samples.add("act_cpu", time.process_time() - start)
+            samples.add("act", time.perf_counter() - wall)
+            samples.add("bare_commit", await bare_insert(store, move, "x" * 1400))
+            loaded = result.loaded
+            new_board = result.announcement is None or result.announcement.new_board
+            measure_pictures(samples, loaded, seat, new_board)
+    finally:
+        await store.close()
+    return Parts(**{name: samples.median(name) for name in Parts.__dataclass_fields__})
+
+
+async def move_parts(game_id: str, players: int, moves: int = 60) -> Parts:
+    """Each part's median cost per move of `game_id` (a temporary SQLite file)."""
+    with tempfile.TemporaryDirectory(prefix="hangar-parts-") as tmp:
+        return await measure(game_id, players, moves, Path(tmp) / "parts.sqlite3")
