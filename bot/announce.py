@@ -241,15 +241,19 @@ class Announcer:
         if message is None:
             message = await self._send(channel_id, panel)
             crash_point("post")
-        shown.set()
         new_live = message.id if loaded.outcome is None else None
-        # Recording the new board and retiring the old one's buttons do not depend on each other.
-        await asyncio.gather(
+        self._ids[pk] = (message.id, new_live)
+        # Recording the new board and retiring the old one's buttons do not depend on each other,
+        # nor on what follows a new board (the end chart, DM pings), which is part of showing it.
+        recording = asyncio.gather(
             self.bot.service.board_delivered(queued, message.id, new_live),
             self._retire(channel_id, live, message.id),
         )
-        self._ids[pk] = (message.id, new_live)
-        await self._after(loaded, message.id, queued.ping)
+        try:
+            await self._after(loaded, message.id, queued.ping)
+            shown.set()
+        finally:
+            await recording
 
     async def _panel(
         self, loaded: LoadedGame, lines: list[str], ping: tuple[int, ...], *, live: bool = False
