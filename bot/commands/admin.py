@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
-from bot.commands.ai import Level, admin_ai, admin_human
+from bot.commands.ai import Level, admin_ai, admin_human, hand_to_ai, hand_to_member
 from bot.commands.stats import guild_of, history_of
 from bot.errors import UserFacingError
 from bot.flow import (
@@ -21,6 +21,7 @@ from bot.flow import (
     tell_if_late,
 )
 from bot.limits import excerpt
+from bot.services.ai import AI_ICON
 from bot.services.errors import DamagedGameError, NotInGameError
 from bot.services.games import LoadedGame
 from bot.store.repository import SeatRecord
@@ -28,18 +29,62 @@ from bot.store.repository import SeatRecord
 if TYPE_CHECKING:
     from bot.app import HangarBot
 
-MENTION = re.compile(r"^<@!?(?P<id>\d{1,20})>$")
+# A Discord id anywhere in the text: a mention (<@id>, <@!id>), a pasted id, "@name (id)".
+SNOWFLAKE = re.compile(r"\d{15,21}")
+SEAT_NUMBER = re.compile(r"^(?:seat\s*)?#?(?P<n>\d{1,2})$", re.IGNORECASE)
+AI_WORDS = frozenset({"ai", "bot", "computer"})
+
+
+def plain(name: str) -> str:
+    """A name as typed: case and the AI's robot icon do not matter."""
+    return name.replace(AI_ICON, "").strip().casefold()
+
+
+def names_an_ai(text: str) -> bool:
+    """True when `new` asks for an AI player rather than a member."""
+    return plain(text) in AI_WORDS
 
 
 def seat_named(loaded: LoadedGame, who: str) -> SeatRecord:
-    """The seat of the player `who` names: a mention, a user id or the seat's name."""
+    """The seat `who` names: a mention or user id, the seat's name ("🤖 Hard AI"), its number,
+    or "ai" when one AI plays here."""
     text = who.strip()
-    match = MENTION.match(text)
-    wanted = match["id"] if match else text
+    found = SNOWFLAKE.search(text)
     for seat in loaded.seats:
-        if wanted == str(seat.user_id) or text.casefold() == seat.name.casefold():
+        if found and seat.user_id is not None and found.group() == str(seat.user_id):
             return seat
+        if plain(text) == plain(seat.name):
+            return seat
+    number = SEAT_NUMBER.match(text)
+    if number:
+        seat_of_number = next((s for s in loaded.seats if s.seat == int(number["n"]) - 1), None)
+        if seat_of_number is not None:
+            return seat_of_number
+    ais = [seat for seat in loaded.seats if seat.ai_level]
+    if names_an_ai(text) and len(ais) == 1:
+        return ais[0]
     raise NotInGameError(f"{excerpt(who)} is not a player in this game.")
+
+
+async def member_named(interaction: discord.Interaction[HangarBot], who: str) -> discord.Member:
+    """The server member `who` names (a mention or a user id); bots cannot take a seat."""
+    found = SNOWFLAKE.search(who)
+    guild = interaction.guild
+    if found is None or guild is None:
+        raise UserFacingError(
+            f"{excerpt(who)} does not name a member: give a mention (@name) or a user id, "
+            "or `ai` for an AI player."
+        )
+    user_id = int(found.group())
+    member = guild.get_member(user_id)
+    if member is None:
+        try:
+            member = await guild.fetch_member(user_id)
+        except discord.NotFound:
+            raise UserFacingError("That user is not a member of this server.") from None
+    if member.bot:
+        raise UserFacingError("A bot cannot take a seat: give `ai` for an AI player.")
+    return member
 
 
 def escape(name: str) -> str:
@@ -51,6 +96,17 @@ def escape(name: str) -> str:
 # /admin asks for exactly one: Discord shows it to whoever has Manage Server (Administrators too)
 # and the run-time check below allows exactly the same people.
 ADMIN_PERMISSIONS = discord.Permissions(manage_guild=True)
+
+
+async def new_player_autocomplete(
+    interaction: discord.Interaction[HangarBot], current: str
+) -> list[app_commands.Choice[str]]:
+    """`new`: an AI player, or what was typed (a mention or an id: members are not listed)."""
+    choices = [app_commands.Choice(name=f"{AI_ICON} An AI player (level: see level)", value="ai")]
+    typed = current.strip()
+    if typed and not names_an_ai(typed):
+        choices.insert(0, app_commands.Choice(name=typed[:100], value=typed[:100]))
+    return choices
 
 
 class NotServerManagerError(UserFacingError, app_commands.CheckFailure):
@@ -95,26 +151,44 @@ class AdminGroup(app_commands.Group):
             text = f"An admin ended the damaged {damaged.what} game #{damaged.game_pk} here."
         await announce(interaction, text, note="Abandoned.")
 
-    @app_commands.command(name="replace", description="Give a player's seat to someone else")
-    @app_commands.describe(
-        old="The player leaving: a mention, a user id or their seat name (they may have left)",
-        new="The player taking the seat",
+    @app_commands.command(
+        name="replace", description="Give a seat to another member, or to an AI, and back"
     )
+    @app_commands.describe(
+        old="The seat: a mention, a user id, the seat's name or number (they may have left)",
+        new="Who takes it: a mention or a user id, or ai for an AI player",
+        level="The AI's level when new is ai: easy, normal (default) or hard",
+    )
+    @app_commands.autocomplete(new=new_player_autocomplete)
     async def replace(
-        self, interaction: discord.Interaction[HangarBot], old: str, new: discord.Member
+        self,
+        interaction: discord.Interaction[HangarBot],
+        old: str,
+        new: str,
+        level: Level = "normal",
     ) -> None:
-        """Swap the user in a seat; the game state is untouched.
+        """Hand a seat to someone else; the game state is untouched.
 
-        `old` is text, not a member option: the member being replaced has often left the server,
-        and Discord can no longer resolve them as a member.
+        Both are text: the member being replaced has often left the server (Discord can no
+        longer resolve them), and `new` may be `ai`.
         """
         await interaction.response.defer(ephemeral=True, thinking=True)
         service = interaction.client.service
-        channel_id = channel_id_of(interaction)
-        seat = seat_named(await service.load(channel_id), old)
-        await service.replace(channel_id, seat.user_id, new.id, new.display_name)
-        text = f"{new.mention} takes over {escape(seat.name)}'s seat."
-        mentions = discord.AllowedMentions(users=[new])
+        seat = seat_named(await service.load(channel_id_of(interaction)), old)
+        if names_an_ai(new):
+            if seat.user_id is None:
+                raise UserFacingError(f"{escape(seat.name)} is already an AI player.")
+            await hand_to_ai(interaction, seat.user_id, escape(seat.name), level)
+            return
+        member = await member_named(interaction, new)
+        if seat.user_id is None:
+            await hand_to_member(interaction, seat.seat + 1, member)
+            return
+        await service.replace(
+            channel_id_of(interaction), seat.user_id, member.id, member.display_name
+        )
+        text = f"{member.mention} takes over {escape(seat.name)}'s seat."
+        mentions = discord.AllowedMentions(users=[member])
         await announce(interaction, text, note="Seat replaced.", mentions=mentions)
 
     @app_commands.command(name="ai", description="Hand a player's seat to an AI")

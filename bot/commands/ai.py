@@ -64,11 +64,18 @@ async def admin_ai(
 ) -> None:
     """`/admin ai`: an AI takes over a player's seat."""
     await interaction.response.defer(ephemeral=True, thinking=True)
+    await hand_to_ai(interaction, player.id, player.display_name, level)
+
+
+async def hand_to_ai(
+    interaction: discord.Interaction[HangarBot], user_id: int, who: str, level: Level
+) -> None:
+    """An AI of `level` takes over the seat of `user_id` (`who`: their name); deferred already."""
     bot = interaction.client
     channel_id = channel_id_of(interaction)
-    loaded, seat = await seat_ai(bot.service, channel_id, player.id, level)
+    loaded, seat = await seat_ai(bot.service, channel_id, user_id, level)
     name = loaded.names[seat]
-    text = f"{name} takes over {player.display_name}'s seat (seat {seat + 1})."
+    text = f"{name} takes over {who}'s seat (seat {seat + 1})."
     await announce(interaction, text, note=f"Seat handed to {name}.")
     ai_turns.schedule(bot, channel_id)
 
@@ -78,6 +85,13 @@ async def admin_human(
 ) -> None:
     """`/admin human`: a member takes over an AI's seat."""
     await interaction.response.defer(ephemeral=True, thinking=True)
+    await hand_to_member(interaction, seat, player)
+
+
+async def hand_to_member(
+    interaction: discord.Interaction[HangarBot], seat: int, player: discord.Member
+) -> None:
+    """A member takes over the AI's `seat` (1 = first); deferred already."""
     loaded = await seat_human(
         interaction.client.service,
         channel_id_of(interaction),

@@ -229,6 +229,55 @@ async def test_admin_hands_a_seat_to_an_ai_and_back(
     assert "🤖" not in description(status).rsplit("\n\n", 2)[-2]  # "**alice** to play."
 
 
+async def test_admin_replace_hands_a_seat_to_an_ai_and_back(
+    fake: FakeDiscord, bots: Callable[..., BotProcess], tmp_path: Path
+) -> None:
+    """`/admin replace old:@bob new:ai level:hard` mid-game, then `old:<the AI> new:@bob`; what
+    names no seat or no member is refused with the reason and changes nothing."""
+    table, _ = await _setup(fake, bots, tmp_path, "replace")
+    alice, bob = table.players
+    admin = fake.add_user("root", admin=True)
+    await (await fake.slash(alice, table.channel, "game new takeoff")).response()
+    await (await fake.slash(bob, table.channel, "game join")).response()
+    mark = fake.mark()
+    await (await fake.slash(alice, table.channel, "game start")).response()
+    await fake.wait_for_message(table.channel, lambda m: bool(m.attachments), after=mark)
+    rng = random.Random(9)
+    for _ in range(2):
+        await step(table, rng, quick_policy)
+
+    refused = await _admin(fake, admin, table, "replace", old="ghost", new="ai")
+    assert "“ghost” is not a player in this game" in refused
+    refused = await _admin(fake, admin, table, "replace", old=bob.mention, new="somebody")
+    assert "does not name a member" in refused and "ai" in refused
+
+    mark = fake.mark()
+    text = await _admin(fake, admin, table, "replace", old=bob.mention, new="ai", level="hard")
+    assert "Hard AI" in text
+    await fake.wait_for_message(table.channel, lambda m: "takes over bob" in m.content, after=mark)
+    table.players = [alice]
+    for _ in range(4):  # alice plays; the hard AI answers in bob's seat
+        await settled_board(table)
+        await step(table, rng, quick_policy)
+    board = await settled_board(table)
+    assert "🤖 Hard AI" in description(board)
+    again = await _admin(fake, admin, table, "replace", old="Hard AI", new="ai")
+    assert "already an AI player" in again
+
+    mark = fake.mark()
+    text = await _admin(fake, admin, table, "replace", old="🤖 Hard AI", new=str(bob.id))
+    assert "handed to a player" in text
+    back = await fake.wait_for_message(table.channel, lambda m: "seat 2" in m.content, after=mark)
+    assert bob.mention in back.content
+    table.players = [alice, bob]
+    mark = fake.mark()
+    await (await fake.slash(alice, table.channel, "game status")).response()
+    status = await fake.wait_for_message(table.channel, lambda m: bool(m.attachments), after=mark)
+    scores = (status.attachments[0].description or "").split("Scores:", 1)[1].split(". ", 1)[0]
+    assert "bob" in scores and "Hard AI" not in scores
+    assert "✅" in await _admin(fake, admin, table, "verify")
+
+
 async def test_restart_while_an_ai_is_about_to_move(
     fake: FakeDiscord, bots: Callable[..., BotProcess], tmp_path: Path
 ) -> None:
