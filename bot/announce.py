@@ -38,6 +38,8 @@ CRASH_AFTER_COMMIT = "HANGAR_TEST_CRASH_AFTER_COMMIT"
 CRASH_EXIT_CODE = 70
 # How long a player waits for the board before being told it will follow.
 PUBLISH_WAIT = 5.0
+# How long shutting down waits for deliveries under way.
+CLOSE_WAIT = 2.0
 # Pauses between delivery rounds while Discord keeps failing (then every minute).
 RETRY_DELAYS = (1.0, 2.0, 4.0, 8.0, 15.0, 30.0, 60.0)
 # Public re-posts (/game status) per channel: at most one per this many seconds.
@@ -181,7 +183,13 @@ class Announcer:
             return await self._edit_live(loaded, list(lines), live)
 
     async def close(self) -> None:
-        """Stop background work (boards still owed stay in the outbox for the next start)."""
+        """Stop background work (boards still owed stay in the outbox for the next start).
+
+        Deliveries under way get CLOSE_WAIT seconds to finish first: most are only recording a
+        board already shown, and a record cut short means a channel scan at the next start.
+        """
+        if self._tasks:
+            await asyncio.wait(set(self._tasks), timeout=CLOSE_WAIT)
         for task in [*self._tasks, *([self._retry] if self._retry else [])]:
             task.cancel()
 
