@@ -8,6 +8,7 @@ can be carried out; single rows filled by one colour are protected from events w
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import NamedTuple
 
 from rules.takeoff import board as b
@@ -58,20 +59,24 @@ def _free(state: TakeoffState, seat: int) -> bool:
     return state.board[seat] == b.EMPTY
 
 
-def _seat_target(state: TakeoffState, seat: int) -> Target:
-    """A single-seat choice with a descriptive label."""
-    cls = "Business" if b.is_business_row(b.row_of(seat), _biz(state)) else "Economy"
+@lru_cache(maxsize=4 * b.SEATS)
+def _seat_target(seat: int, business_rows: int) -> Target:
+    """A single-seat choice with a descriptive label (the same for every game: memoised)."""
+    cls = "Business" if b.is_business_row(b.row_of(seat), business_rows) else "Economy"
     label = f"Seat {b.seat_label(seat)} — {b.seat_type(seat)}, {cls}"
     return Target(format_key(Spot("seat", b.seat_label(seat))), label, (seat,))
 
 
-def _seats_where(state: TakeoffState, keep: Callable[[int], bool]) -> list[Target]:
+SeatRule = Callable[[int], bool]
+
+
+def _seats_where(state: TakeoffState, keep: SeatRule) -> list[Target]:
     """Single-seat targets for every seat passing `keep`, front to back."""
-    return [_seat_target(state, s) for s in range(b.SEATS) if keep(s)]
+    return [_seat_target(s, _biz(state)) for s in range(b.SEATS) if keep(s)]
 
 
-def _placement_seats(state: TakeoffState, player: int, seat_type: str | None) -> list[Target]:
-    """Seat card / ticket targets: free, allowed row, Business only with a Business-Class card."""
+def _placement_rule(state: TakeoffState, player: int, seat_type: str | None) -> SeatRule:
+    """Seat card / ticket: free, allowed row, Business only with a Business-Class card."""
     has_red = BUSINESS_CARD in state.hands[player]
 
     def keep(s: int) -> bool:
@@ -81,7 +86,12 @@ def _placement_seats(state: TakeoffState, player: int, seat_type: str | None) ->
             return False
         return can_place(state, (s,))
 
-    return _seats_where(state, keep)
+    return keep
+
+
+def _placement_seats(state: TakeoffState, player: int, seat_type: str | None) -> list[Target]:
+    """Seat card / ticket targets (see `_placement_rule`)."""
+    return _seats_where(state, _placement_rule(state, player, seat_type))
 
 
 def _breakable(state: TakeoffState, spec: EventSpec, seats: tuple[int, ...]) -> bool:
@@ -145,36 +155,63 @@ def column_seats(state: TakeoffState, spec: EventSpec) -> tuple[int, ...]:
     )
 
 
-def _free_seats_in(state: TakeoffState, area: str) -> list[Target]:
+def _free_rule(state: TakeoffState, area: str) -> SeatRule:
     """Free seats of an area that the different-rows rule allows (event placements)."""
     biz = _biz(state)
-    return _seats_where(
-        state, lambda s: b.in_area(s, area, biz) and _free(state, s) and can_place(state, (s,))
+    return lambda s: b.in_area(s, area, biz) and _free(state, s) and can_place(state, (s,))
+
+
+def _removable_rule(state: TakeoffState, spec: EventSpec) -> SeatRule:
+    """Occupied seats of the card's area outside protected rows (unless ✔)."""
+    biz = _biz(state)
+    return lambda s: (
+        b.in_area(s, spec.area, biz) and not _free(state, s) and _breakable(state, spec, (s,))
     )
+
+
+def _opponent_rule(state: TakeoffState, player: int, spec: EventSpec) -> SeatRule:
+    """Opponent stones of the card's area outside protected rows (turning breaks a row)."""
+    biz = _biz(state)
+    return lambda s: (
+        b.in_area(s, spec.area, biz)
+        and state.board[s] == 1 - player
+        and not b.in_protected_row(state.board, s)
+    )
+
+
+def _free_seats_in(state: TakeoffState, area: str) -> list[Target]:
+    """Free seats of an area that the different-rows rule allows (event placements)."""
+    return _seats_where(state, _free_rule(state, area))
 
 
 def _removable_seats(state: TakeoffState, spec: EventSpec) -> list[Target]:
     """Occupied seats of the card's area outside protected rows (unless ✔)."""
-    biz = _biz(state)
-    return _seats_where(
-        state,
-        lambda s: (
-            b.in_area(s, spec.area, biz) and not _free(state, s) and _breakable(state, spec, (s,))
-        ),
-    )
+    return _seats_where(state, _removable_rule(state, spec))
 
 
 def _opponent_seats(state: TakeoffState, player: int, spec: EventSpec) -> list[Target]:
     """Opponent stones of the card's area outside protected rows (turning breaks a row)."""
-    biz = _biz(state)
-    return _seats_where(
-        state,
-        lambda s: (
-            b.in_area(s, spec.area, biz)
-            and state.board[s] == 1 - player
-            and not b.in_protected_row(state.board, s)
-        ),
-    )
+    return _seats_where(state, _opponent_rule(state, player, spec))
+
+
+def _first_step_rule(state: TakeoffState, player: int, card: str) -> SeatRule | None:
+    """The rule of a card whose first step picks one seat (None for pairs, rows, blocks, and
+    the two-step move): lets `can_play` ask whether any seat passes without listing them."""
+    if card == "ticket":
+        return _placement_rule(state, player, None)
+    if card in SEAT_CARDS:
+        seat_type = SEAT_CARDS[card].seat_type
+        return None if seat_type is None else _placement_rule(state, player, seat_type)
+    spec = EVENTS[card]
+    if spec.shape in ("pair", "single_row", "block"):
+        return None
+    if spec.kind == "place":
+        return _free_rule(state, spec.area)
+    if spec.kind == "remove":
+        return _removable_rule(state, spec)
+    if spec.kind == "turn":
+        return _opponent_rule(state, player, spec)
+    return None
 
 
 def _event_targets(
@@ -220,6 +257,9 @@ def can_play(state: TakeoffState, player: int, card: str) -> bool:
         spec = EVENTS[card]
         seats = column_seats(state, spec)
         return any(not _free(state, s) for s in seats) and _breakable(state, spec, seats)
+    rule = _first_step_rule(state, player, card)
+    if rule is not None:  # one seat is enough: no need to list (and label) them all
+        return any(rule(s) for s in range(b.SEATS))
     return bool(targets(state, player, card, ()))
 
 
