@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 from rules.core import Action, Event
 from rules.core.messages import plural
@@ -76,17 +76,27 @@ def stand_pos(state: State, step: Step) -> int:
 
 def targets(state: State, step: Step) -> list[Step]:
     """Every fully specified (option, copy, slots) choice reachable from a space step."""
-    out: list[Step] = []
+    return [s for s in _choices(state, step) if _payable(state, s)]
+
+
+def has_target(state: State, step: Step) -> bool:
+    """Whether `targets` would offer anything (stops at the first payable choice)."""
+    return any(_payable(state, s) for s in _choices(state, step))
+
+
+def _choices(state: State, step: Step) -> Iterator[Step]:
+    """Every (option, copy, slots) choice of a space step, payable or not, in menu order."""
     for i, opt in enumerate(spaces(state)[step.space].options):
         if opt.action == "any":
             for c in action_spaces(state):
                 if any(o.action == "any" for o in spaces(state)[c].options):
                     continue
                 for j in range(len(spaces(state)[c].options)):
-                    out += _with_slots(state, step.model_copy(update={"option": j, "copied": c}))
+                    yield from _with_slots(
+                        state, step.model_copy(update={"option": j, "copied": c})
+                    )
         else:
-            out += _with_slots(state, step.model_copy(update={"option": i, "copied": -1}))
-    return [s for s in out if _payable(state, s)]
+            yield from _with_slots(state, step.model_copy(update={"option": i, "copied": -1}))
 
 
 def _with_slots(state: State, step: Step) -> list[Step]:
@@ -129,7 +139,7 @@ def move_targets(state: State, seat: int) -> list[int]:
         if taken and not katharine_ready(state, seat):
             continue
         via = "katharine" if taken else "move"
-        if targets(state, Step(kind="space", seat=seat, space=pos, via=via)):
+        if has_target(state, Step(kind="space", seat=seat, space=pos, via=via)):
             out.append(pos)
     return out
 
@@ -141,7 +151,7 @@ def copy_spaces(state: State, seat: int, via: str) -> list[int]:
     for pos in action_spaces(state):
         if via == "todd" and pos >= here:
             continue
-        if targets(state, Step(kind="space", seat=seat, space=pos, via=via)):
+        if has_target(state, Step(kind="space", seat=seat, space=pos, via=via)):
             out.append(pos)
     return out
 
