@@ -47,7 +47,7 @@ def evaluate(state: TakeoffState, seat: int) -> float:
     return margin
 
 
-NORMAL = Lookahead(GAME, evaluate, samples=3, depth=3)
+NORMAL = Lookahead(GAME, evaluate, samples=3, depth=3, vouch=True)
 # Hard: whole plays screened by their immediate value, then valued by greedy rollouts of the
 # rest of the turn and the next turns on 8 determinisations, on a fast simulator of the rules
 # (rules/takeoff/search.py, rules/takeoff/fast.py). The lookahead of 16 continuations (the

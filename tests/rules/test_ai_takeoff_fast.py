@@ -13,7 +13,7 @@ from rules.takeoff import plays, turns
 from rules.takeoff.data import BUSINESS_CARD, CARD_ORDER, sort_cards
 from rules.takeoff.fast import TICKET, Sim
 from rules.takeoff.scoring import scores
-from rules.takeoff.search import _target_key
+from rules.takeoff.search import _target_key, options
 from rules.takeoff.state import TakeoffState
 from rules.takeoff.targets import can_play, steps, targets
 
@@ -159,3 +159,52 @@ def test_turn_flow_agrees_with_the_engine(seed: int) -> None:
                 assert list(reversed(sim.deck)) == list(after.deck)
                 assert tuple(sim.discard) == after.discard
             assert sim.changed_last == list(after.changed_last)
+
+
+def _steps_inside_plays(seed: int) -> list[TakeoffState]:
+    """Positions of a random game at every kind of step: main, targeting, narrowed rows, Pinch."""
+    rng = random.Random(seed)
+    state: TakeoffState = GAME.new_game(seed, 2, None)
+    found: list[TakeoffState] = []
+    for _ in range(1500):
+        if not GAME.active_players(state):
+            break
+        found.append(state)
+        legal = [a.key for a in GAME.legal_actions(state, state.turn)]
+        keys = [k for k in legal if k not in ("cancel", "back")] or legal
+        state = GAME.apply(state, state.turn, rng.choice(keys)).state
+    return found
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_every_option_of_the_hard_search_is_a_legal_key(seed: int) -> None:
+    """The search's options map to legal keys, never back or cancel, at every kind of step."""
+    narrowed = 0
+    for state in _steps_inside_plays(seed)[::3]:
+        p = state.turn
+        legal = [a.key for a in GAME.legal_actions(state, p)]
+        opts = options(state, _sim(state), p, [k for k in legal if k != "cancel"])
+        assert {o.key for o in opts} <= set(legal) - {"back", "cancel"}
+        if state.pending is None or state.pending.card == "pinch":
+            playable = {k for k in legal if k.startswith("play:") or k == "ticket"}
+            assert {o.key for o in opts if o.kind in ("play", "pinch")} == playable
+        else:
+            assert opts, "a targeting step always has an option"
+        narrowed += state.pending is not None and state.pending.row is not None
+    assert narrowed > 0
+
+
+def test_normal_vouching_its_legal_actions_chooses_the_same() -> None:
+    """Takeoff! normal hands its legal actions to `vouch` (cheaper); the choices are unchanged."""
+    from rules.core.ai import decide
+    from rules.takeoff import ai
+
+    states = _steps_inside_plays(4)[::10]
+    assert ai.NORMAL.vouch
+    fast = [decide(GAME, s, s.turn, "normal", 5, i) for i, s in enumerate(states)]
+    ai.NORMAL.vouch = False
+    try:
+        plain = [decide(GAME, s, s.turn, "normal", 5, i) for i, s in enumerate(states)]
+    finally:
+        ai.NORMAL.vouch = True
+    assert fast == plain
