@@ -151,6 +151,9 @@ class Lookahead:
     avoid: frozenset[str] = frozenset({"cancel", "back"})
     samples: int = 3
     depth: int = 3
+    # Hand each step's legal actions to the engine's `vouch` so `apply` need not derive them again
+    # (the same choices, cheaper; for engines derived from BaseGame).
+    vouch: bool = False
 
     def choose(self, seen: Seen, rng: random.Random) -> str:
         """The best-valued candidate on one determinisation."""
@@ -164,13 +167,27 @@ class Lookahead:
         base = self.evaluate(state, seat)
         best_key, best = candidates[0].key, float("-inf")
         for action in candidates:
-            value = self.value(state, seat, action.key, base, rng) + rng.random() * 1e-6
+            given = legal if self.vouch else None
+            value = self.value(state, seat, action.key, base, rng, given) + rng.random() * 1e-6
             if value > best:
                 best_key, best = action.key, value
         return best_key
 
-    def value(self, state: Any, seat: int, key: str, base: float, rng: random.Random) -> float:
-        """The best evaluation reached by `samples` random continuations after `key`."""
+    def value(
+        self,
+        state: Any,
+        seat: int,
+        key: str,
+        base: float,
+        rng: random.Random,
+        legal: Sequence[Action] | None = None,
+    ) -> float:
+        """The best evaluation reached by `samples` random continuations after `key`.
+
+        `legal`, when given, are the legal actions of `state` (vouched to the engine).
+        """
+        if legal is not None:
+            self.game.vouch(state, seat, legal)
         start = self.game.apply(state, seat, key).state
         best = float("-inf")
         for _ in range(self.samples):
@@ -178,7 +195,10 @@ class Lookahead:
             for _step in range(self.depth):
                 if self.evaluate(now, seat) != base or not only_active(self.game, now, seat):
                     break
-                options = preferred(self.game.legal_actions(now, seat), self.avoid)
+                legal = self.game.legal_actions(now, seat)
+                options = preferred(legal, self.avoid)
+                if self.vouch:
+                    self.game.vouch(now, seat, legal)
                 now = self.game.apply(now, seat, rng.choice(options).key).state
             best = max(best, self.evaluate(now, seat))
             if start is now:

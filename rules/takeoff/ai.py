@@ -1,4 +1,4 @@
-"""Takeoff! AI levels: easy (random), normal (step lookahead), hard (Monte-Carlo rollouts)."""
+"""Takeoff! AI levels: easy (random), normal (step lookahead), hard (rollouts of whole plays)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from rules.core.ai import GameAI, Lookahead, RandomPlayer, canonical_shuffle
 from rules.takeoff import GAME
 from rules.takeoff.data import sort_cards
 from rules.takeoff.scoring import scores
+from rules.takeoff.search import TurnSearch
 from rules.takeoff.state import TakeoffState
 
 WIN_BONUS = 40.0  # a finished game counts its result far above any point margin
@@ -46,10 +47,13 @@ def evaluate(state: TakeoffState, seat: int) -> float:
     return margin
 
 
-NORMAL = Lookahead(GAME, evaluate, samples=3, depth=3)
-# Hard: the same lookahead searched far more widely — enough continuations per candidate to
-# find its best placement almost surely. (A determinised Monte-Carlo with random rollouts was
-# tried and measured weaker than normal: random play after a move scores nothing useful.)
-HARD = Lookahead(GAME, evaluate, samples=16, depth=3)
+NORMAL = Lookahead(GAME, evaluate, samples=3, depth=3, vouch=True)
+# Hard: whole plays screened by their immediate value, then valued by greedy rollouts of the
+# rest of the turn and the next turns on 8 determinisations, on a fast simulator of the rules
+# (rules/takeoff/search.py, rules/takeoff/fast.py). The lookahead of 16 continuations (the
+# previous hard) is kept as the fallback for a step no option could be matched to.
+HARD = TurnSearch(
+    width=6, samples=8, turns=3, fallback=Lookahead(GAME, evaluate, samples=16, depth=3)
+)
 
 AI = GameAI(resample=resample, players={"easy": RandomPlayer(), "normal": NORMAL, "hard": HARD})
