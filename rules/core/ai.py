@@ -11,6 +11,7 @@ Search budgets are fixed counts, never wall time, so a choice replays exactly.
 from __future__ import annotations
 
 import importlib
+import logging
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -21,6 +22,8 @@ from pydantic import BaseModel
 
 from rules.core.game import Game
 from rules.core.model import Action
+
+log = logging.getLogger(__name__)
 
 LEVELS = ("easy", "normal", "hard")
 LEVEL_NAMES = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
@@ -105,15 +108,37 @@ def seen_by(game: Game, state: Any, seat: int) -> Seen:
     )
 
 
+# A level that fails (an exception, or a key that is not legal) hands the decision down: an AI
+# seat whose turn it is must never stall the table. Still deterministic: the same inputs fail the
+# same way.
+FALLBACK = {"hard": "normal", "normal": "easy"}
+
+
 def decide(game: Game, state: Any, seat: int, level: str, seed: int, actions: int) -> str:
     """The key the AI of `level` plays for `seat` (deterministic for the same inputs)."""
     seen = seen_by(game, state, seat)
     if len(seen.legal) == 1:
         return seen.legal[0].key
-    key = for_level(game.id, level).choose(seen, ai_rng(seed, actions, seat))
-    if key not in {a.key for a in seen.legal}:
-        raise RuntimeError(f"AI {level} chose an illegal key {key!r}")
-    return key
+    legal = {a.key for a in seen.legal}
+    tried: str | None = level
+    while tried is not None:
+        player = for_level(game.id, tried)
+        try:
+            key = player.choose(seen, ai_rng(seed, actions, seat))
+        except Exception:  # a bug in one level must not stop the game: the next level plays
+            log.exception(
+                "AI %s of %s failed at move %s; trying a simpler level", tried, game.id, actions
+            )
+            key = None
+        if key in legal:
+            assert key is not None
+            return key
+        if key is not None:
+            log.error(
+                "AI %s of %s chose an illegal key %r at move %s", tried, game.id, key, actions
+            )
+        tried = FALLBACK.get(tried)
+    raise RuntimeError(f"No AI level found a legal move for seat {seat} of {game.id}")
 
 
 def canonical_shuffle(items: Sequence[str], rng: random.Random) -> list[str]:

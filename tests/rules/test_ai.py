@@ -187,3 +187,35 @@ def test_a_planned_ai_turn_plays_until_the_turn_passes(gid: str) -> None:
     for key in keys:
         state = game.apply(state, seat, key).state
     assert tuple(game.active_players(state)) != (seat,)
+
+
+class _Broken:
+    """A level with a bug: it raises, or it names a move that does not exist."""
+
+    def __init__(self, fail: str) -> None:
+        self.fail = fail
+
+    def choose(self, seen: object, rng: random.Random) -> str:
+        """Fail the way this instance was made to."""
+        if self.fail == "raise":
+            raise IndexError("a bug in the search")
+        return "no-such-move"
+
+
+@pytest.mark.parametrize("fail", ["raise", "illegal"])
+def test_a_failing_level_hands_the_decision_to_the_next_one(
+    fail: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """If hard breaks (an exception or an illegal key), the seat still moves: normal decides,
+    exactly as normal would have; the table never stalls on an AI."""
+    from rules.core import ai as core_ai
+
+    game = GAMES["takeoff"]
+    state = next(s for s in _states("takeoff", 5, 12, 3) if len(game.legal_actions(s, 0)) > 1)
+    seat = game.active_players(state)[0]
+    expected = core_ai.decide(game, state, seat, "normal", seed=5, actions=9)
+    players = dict(core_ai.game_ai("takeoff").players)
+    players["hard"] = _Broken(fail)
+    broken = core_ai.GameAI(resample=core_ai.game_ai("takeoff").resample, players=players)
+    monkeypatch.setattr(core_ai, "game_ai", lambda game_id: broken)
+    assert core_ai.decide(game, state, seat, "hard", seed=5, actions=9) == expected
