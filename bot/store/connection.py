@@ -37,6 +37,11 @@ def _many(conn: sqlite3.Connection, sql: str, rows: list[Sequence[Any]]) -> None
     conn.executemany(sql, rows).close()
 
 
+def _rollback(conn: sqlite3.Connection) -> None:
+    """Roll back the open transaction, if any."""
+    conn.rollback()
+
+
 RunInThread = Callable[[Callable[[], Any]], Awaitable[Any]]
 
 
@@ -65,6 +70,10 @@ class SqliteDb:
         batch = list(rows)
         if batch:
             await self._call(_many, sql, batch)
+
+    async def rollback(self) -> None:
+        """End the transaction without writing (a no-op when none is open)."""
+        await self._call(_rollback)
 
     async def run(self, sql: str, params: Sequence[Any]) -> FetchedCursor:
         """Execute and fetch in one step."""
@@ -134,13 +143,17 @@ class Store:
 
     @asynccontextmanager
     async def reading(self) -> AsyncIterator[SqliteDb]:
-        """A read transaction: several SELECTs see one committed snapshot."""
+        """A read transaction: several SELECTs see one committed snapshot.
+
+        BEGIN (deferred) and the closing rollback take no lock and read no page, so they run on
+        the loop's thread; the SELECTs, which can be large (history, exports), go to the thread.
+        """
         async with self._lock:
-            await self.statements.execute("BEGIN")
+            await self.writes.execute("BEGIN")
             try:
                 yield self.statements
             finally:
-                await self.db.rollback()
+                await self.writes.rollback()
 
     @asynccontextmanager
     async def exclusive(self, name: str) -> AsyncIterator[None]:
