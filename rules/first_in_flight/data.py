@@ -395,9 +395,23 @@ class GameData(Spec):
         """The Development card with this id."""
         return self._dev_index[card]
 
+    @cached_property
+    def _pilot_index(self) -> dict[str, Pilot]:
+        """Pilot cards by id."""
+        return {p.id: p for p in self.pilots}
+
+    @cached_property
+    def _board_index(self) -> dict[int, Board]:
+        """The board side for each player count (the first side listing it, as in the file)."""
+        index: dict[int, Board] = {}
+        for side in self.boards.values():
+            for count in side.players:
+                index.setdefault(count, side)
+        return index
+
     def pilot(self, pilot_id: str) -> Pilot:
         """The Pilot card with this id."""
-        return next(p for p in self.pilots if p.id == pilot_id)
+        return self._pilot_index[pilot_id]
 
     def dev_ids(self, kind: str) -> tuple[str, ...]:
         """All Development card ids of one type, in file order."""
@@ -405,7 +419,7 @@ class GameData(Spec):
 
     def board_for(self, players: int) -> Board:
         """The board side used for this many pawns-owning players."""
-        return next(b for b in self.boards.values() if players in b.players)
+        return self._board_index[players]
 
 
 @cache

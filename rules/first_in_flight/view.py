@@ -269,7 +269,20 @@ def _descend_at(state: State) -> int:
     return max(0, len(f.row) - (2 - f.landing_left))
 
 
+_BOARDS: dict[tuple[str, int], tuple[SpaceView, ...]] = {}
+
+
 def _board(state: State) -> tuple[SpaceView, ...]:
+    """Every board space with its printed number and label (fixed by the card data and the
+    player count, which choose the board side: built once per pair)."""
+    key = (state.options.card_data, state.players)
+    board = _BOARDS.get(key)
+    if board is None:
+        board = _BOARDS[key] = _board_spaces(state)
+    return board
+
+
+def _board_spaces(state: State) -> tuple[SpaceView, ...]:
     """Every board space with its printed number and label."""
     return tuple(
         SpaceView(
