@@ -89,11 +89,6 @@ def _placement_rule(state: TakeoffState, player: int, seat_type: str | None) -> 
     return keep
 
 
-def _placement_seats(state: TakeoffState, player: int, seat_type: str | None) -> list[Target]:
-    """Seat card / ticket targets (see `_placement_rule`)."""
-    return _seats_where(state, _placement_rule(state, player, seat_type))
-
-
 def _breakable(state: TakeoffState, spec: EventSpec, seats: tuple[int, ...]) -> bool:
     """Events without ✔ may not touch a seat of a protected single row."""
     return spec.check or not any(b.in_protected_row(state.board, s) for s in seats)
@@ -184,19 +179,9 @@ def _free_seats_in(state: TakeoffState, area: str) -> list[Target]:
     return _seats_where(state, _free_rule(state, area))
 
 
-def _removable_seats(state: TakeoffState, spec: EventSpec) -> list[Target]:
-    """Occupied seats of the card's area outside protected rows (unless ✔)."""
-    return _seats_where(state, _removable_rule(state, spec))
-
-
-def _opponent_seats(state: TakeoffState, player: int, spec: EventSpec) -> list[Target]:
-    """Opponent stones of the card's area outside protected rows (turning breaks a row)."""
-    return _seats_where(state, _opponent_rule(state, player, spec))
-
-
-def _first_step_rule(state: TakeoffState, player: int, card: str) -> SeatRule | None:
-    """The rule of a card whose first step picks one seat (None for pairs, rows, blocks, and
-    the two-step move): lets `can_play` ask whether any seat passes without listing them."""
+def _seat_rule(state: TakeoffState, player: int, card: str) -> SeatRule | None:
+    """The rule of a card whose one step picks a single seat: seat cards, tickets and the
+    one-seat events (None for pairs, rows, blocks, the two-step move and Business-Class)."""
     if card == "ticket":
         return _placement_rule(state, player, None)
     if card in SEAT_CARDS:
@@ -217,33 +202,28 @@ def _first_step_rule(state: TakeoffState, player: int, card: str) -> SeatRule | 
 def _event_targets(
     state: TakeoffState, player: int, spec: EventSpec, picks: tuple[str, ...]
 ) -> list[Target]:
-    """Targets of the next step of an event card, by its (kind, shape)."""
+    """Targets of the next step of an event card that does not pick one seat (`_seat_rule`):
+    pairs, single rows, blocks, and the two-step move."""
     if spec.shape == "pair":
         return _pairs(state, spec)
     if spec.shape == "single_row":
         return _single_rows(state, spec)
     if spec.shape == "block":
         return _blocks(state, spec)
-    if spec.kind == "place":
-        return _free_seats_in(state, spec.area)
-    if spec.kind == "remove":
-        return _removable_seats(state, spec)
-    if spec.kind == "turn":
-        return _opponent_seats(state, player, spec)
     # move_turn: first the opponent's stone, then a free seat in the other class for it
     destinations = _free_seats_in(state, spec.to_area or "any")
     if picks:
         return destinations
-    return _opponent_seats(state, player, spec) if destinations else []
+    return _seats_where(state, _opponent_rule(state, player, spec)) if destinations else []
 
 
 def targets(state: TakeoffState, player: int, card: str, picks: tuple[str, ...]) -> list[Target]:
     """The choices for the next targeting step of `card` after `picks`."""
-    if card == "ticket":
-        return _placement_seats(state, player, None)
-    if card in SEAT_CARDS:
-        seat_type = SEAT_CARDS[card].seat_type
-        return [] if seat_type is None else _placement_seats(state, player, seat_type)
+    rule = _seat_rule(state, player, card)
+    if rule is not None:
+        return _seats_where(state, rule)
+    if card in SEAT_CARDS:  # Business-Class is never played alone
+        return []
     return _event_targets(state, player, EVENTS[card], picks)
 
 
@@ -257,7 +237,7 @@ def can_play(state: TakeoffState, player: int, card: str) -> bool:
         spec = EVENTS[card]
         seats = column_seats(state, spec)
         return any(not _free(state, s) for s in seats) and _breakable(state, spec, seats)
-    rule = _first_step_rule(state, player, card)
+    rule = _seat_rule(state, player, card)
     if rule is not None:  # one seat is enough: no need to list (and label) them all
         return any(rule(s) for s in range(b.SEATS))
     return bool(targets(state, player, card, ()))

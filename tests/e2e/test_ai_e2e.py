@@ -178,11 +178,17 @@ async def _admin(fake: FakeDiscord, admin: User, table: Table, command: str, **o
     return reply.all_text
 
 
-async def test_admin_hands_a_seat_to_an_ai_and_back(
-    fake: FakeDiscord, bots: Callable[..., BotProcess], tmp_path: Path
-) -> None:
-    """bob's seat goes to an AI mid-game (it plays his turns), then back to bob."""
-    table, _ = await _setup(fake, bots, tmp_path, "admin")
+async def _takeoff_under_way(
+    fake: FakeDiscord,
+    bots: Callable[..., BotProcess],
+    tmp_path: Path,
+    name: str,
+    *,
+    seed: int,
+    steps: int,
+) -> tuple[Table, User, random.Random]:
+    """alice and bob a few steps into a Takeoff! game, and an admin standing by."""
+    table, _ = await _setup(fake, bots, tmp_path, name)
     alice, bob = table.players
     admin = fake.add_user("root", admin=True)
     await (await fake.slash(alice, table.channel, "game new takeoff")).response()
@@ -190,9 +196,18 @@ async def test_admin_hands_a_seat_to_an_ai_and_back(
     mark = fake.mark()
     await (await fake.slash(alice, table.channel, "game start")).response()
     await fake.wait_for_message(table.channel, lambda m: bool(m.attachments), after=mark)
-    rng = random.Random(4)
-    for _ in range(4):
+    rng = random.Random(seed)
+    for _ in range(steps):
         await step(table, rng, quick_policy)
+    return table, admin, rng
+
+
+async def test_admin_hands_a_seat_to_an_ai_and_back(
+    fake: FakeDiscord, bots: Callable[..., BotProcess], tmp_path: Path
+) -> None:
+    """bob's seat goes to an AI mid-game (it plays his turns), then back to bob."""
+    table, admin, rng = await _takeoff_under_way(fake, bots, tmp_path, "admin", seed=4, steps=4)
+    alice, bob = table.players
 
     mark = fake.mark()
     text = await _admin(fake, admin, table, "ai", player=bob.id, level="easy")
@@ -234,17 +249,8 @@ async def test_admin_replace_hands_a_seat_to_an_ai_and_back(
 ) -> None:
     """`/admin replace old:@bob new:ai level:hard` mid-game, then `old:<the AI> new:@bob`; what
     names no seat or no member is refused with the reason and changes nothing."""
-    table, _ = await _setup(fake, bots, tmp_path, "replace")
+    table, admin, rng = await _takeoff_under_way(fake, bots, tmp_path, "replace", seed=9, steps=2)
     alice, bob = table.players
-    admin = fake.add_user("root", admin=True)
-    await (await fake.slash(alice, table.channel, "game new takeoff")).response()
-    await (await fake.slash(bob, table.channel, "game join")).response()
-    mark = fake.mark()
-    await (await fake.slash(alice, table.channel, "game start")).response()
-    await fake.wait_for_message(table.channel, lambda m: bool(m.attachments), after=mark)
-    rng = random.Random(9)
-    for _ in range(2):
-        await step(table, rng, quick_policy)
 
     refused = await _admin(fake, admin, table, "replace", old="ghost", new="ai")
     assert "“ghost” is not a player in this game" in refused
