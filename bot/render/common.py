@@ -11,6 +11,8 @@ from typing import Any
 
 from PIL import Image, ImageColor, ImageDraw, ImageFont
 
+from bot.render.png import encode as encode_png
+
 FONT_DIR = Path(__file__).resolve().parents[2] / "assets" / "fonts"
 
 # Seat colours in seat order, from the Okabe–Ito palette (designed for colour-blind readers):
@@ -129,38 +131,13 @@ def fit_text(text: str, max_width: int, size: int, *, bold: bool = False) -> str
 
 
 def to_png(image: Image.Image) -> bytes:
-    """Encode deterministically (no timestamps or metadata) so equal input gives equal bytes.
-
-    The pictures are flat colours plus anti-aliased text edges, so a 256-colour palette loses
-    nothing a player sees (bench/render.py prints the mean and worst pixel error) and makes
-    zlib's work 3–4x smaller; zlib level 1 on palette data costs little size (bench figures).
-    """
-    if image.mode == "RGB":
-        image = image.quantize(palette=palette_of(image), dither=Image.Dither.NONE)
-    buffer = io.BytesIO()
-    image.save(buffer, format="PNG", compress_level=PNG_LEVEL)
-    return buffer.getvalue()
-
-
-PNG_LEVEL = 1
-# The palette is chosen from every PALETTE_STEP-th pixel in each direction: flat areas and
-# text are far larger than that, so their colours are all kept, and choosing from a quarter of
-# the pixels cost 3x less than from all of them (bench/render.py prints the pixel error).
-PALETTE_STEP = 2
-
-
-def palette_of(image: Image.Image) -> Image.Image:
-    """A 256-colour palette for `image`, chosen from a sparse sample of its own pixels."""
-    width, height = image.size
-    sample = image.resize(
-        (max(1, width // PALETTE_STEP), max(1, height // PALETTE_STEP)),
-        Image.Resampling.NEAREST,  # nearest: only colours the picture really has
-    )
-    return sample.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    """Encode exactly and deterministically (no timestamps or metadata): equal input gives
+    equal bytes. Only the bands that differ from earlier pictures are compressed (png.py)."""
+    return encode_png(image)
 
 
 def to_png_full(image: Image.Image, level: int = 6) -> bytes:
-    """The previous encoding (full colour, zlib level 6): the bench's baseline."""
+    """Pillow's own encoding (full colour, zlib level 6): the bench's baseline."""
     buffer = io.BytesIO()
     image.save(buffer, format="PNG", compress_level=level)
     return buffer.getvalue()

@@ -1,0 +1,101 @@
+"""The band-cached PNG encoder: exact pixels, valid files, equal bytes whatever the cache holds."""
+
+from __future__ import annotations
+
+import io
+import random
+import zlib
+
+import pytest
+from PIL import Image, ImageDraw
+
+from bot.render import png
+from bot.render.common import to_png
+from bot.render.samples import after_moves
+from bot.render.takeoff import render_board
+from rules import GAMES
+
+
+def decoded(data: bytes) -> Image.Image:
+    """A PNG read back by Pillow, after checking its chunks' CRCs."""
+    Image.open(io.BytesIO(data)).verify()
+    image = Image.open(io.BytesIO(data))
+    image.load()
+    return image
+
+
+def noisy(mode: str, size: tuple[int, int], seed: int) -> Image.Image:
+    """A picture with text and random pixels: no band repeats by chance."""
+    rng = random.Random(seed)
+    image = Image.new(mode, size)
+    image.putdata(
+        [
+            tuple(rng.randrange(256) for _ in mode) if len(mode) > 1 else rng.randrange(256)
+            for _ in range(size[0] * size[1])
+        ]
+    )
+    ImageDraw.Draw(image).text((2, 2), "Hg 42", fill=(0, 0, 0, 255)[: len(mode)])
+    return image
+
+
+@pytest.mark.parametrize("mode", ["RGB", "RGBA", "L"])
+@pytest.mark.parametrize("size", [(1, 1), (7, 33), (64, 31), (50, 97)])
+def test_every_pixel_comes_back_exactly(mode: str, size: tuple[int, int]) -> None:
+    image = noisy(mode, size, seed=size[0] * size[1])
+    back = decoded(png.encode(image, png.BandCache()))
+    assert back.mode == mode and back.size == size
+    assert back.tobytes() == image.tobytes()
+
+
+def test_a_palette_picture_is_stored_as_full_colour() -> None:
+    image = noisy("RGB", (40, 40), seed=1).quantize(16)
+    back = decoded(png.encode(image, png.BandCache()))
+    assert back.convert("RGB").tobytes() == image.convert("RGB").tobytes()
+
+
+def test_the_bytes_do_not_depend_on_what_the_cache_holds() -> None:
+    board = render_board(
+        GAMES["takeoff"].view(after_moves("takeoff", 2, 20, seed=1), None), names=["Ann", "Bo"]
+    )
+    warm = png.BandCache()
+    png.encode(
+        render_board(
+            GAMES["takeoff"].view(after_moves("takeoff", 2, 12, seed=1), None), names=["Ann", "Bo"]
+        ),
+        warm,
+    )
+    assert warm.misses > 0
+    hits_before = warm.hits
+    from_warm = png.encode(board, warm)
+    assert warm.hits > hits_before  # the earlier board's unchanged bands were reused
+    assert from_warm == png.encode(board, png.BandCache())
+    assert decoded(from_warm).tobytes() == board.tobytes()
+
+
+def test_a_changed_band_is_never_served_from_the_cache() -> None:
+    cache = png.BandCache()
+    image = Image.new("RGB", (80, 100), "#f7f4ec")
+    png.encode(image, cache)
+    ImageDraw.Draw(image).point((79, 99), fill="#000000")  # one pixel in the last band
+    assert decoded(png.encode(image, cache)).getpixel((79, 99)) == (0, 0, 0)
+    assert decoded(png.encode(image, cache)).getpixel((78, 99)) == (247, 244, 236)
+
+
+def test_the_cache_keeps_at_most_its_size() -> None:
+    cache = png.BandCache(size=3)
+    png.encode(noisy("RGB", (8, 32 * 5), seed=3), cache)
+    assert len(cache) == 3
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_adler32_of_joined_bytes_from_the_parts(seed: int) -> None:
+    rng = random.Random(seed)
+    first = rng.randbytes(rng.randrange(0, 200_000))
+    second = rng.randbytes(rng.randrange(0, 200_000))
+    combined = png.adler32_combine(zlib.adler32(first), zlib.adler32(second), len(second))
+    assert combined == zlib.adler32(first + second)
+
+
+def test_to_png_is_the_exact_encoder() -> None:
+    image = noisy("RGB", (30, 70), seed=9)
+    assert decoded(to_png(image)).tobytes() == image.tobytes()
