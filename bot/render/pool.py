@@ -1,10 +1,14 @@
-"""Drawing and PNG encoding off the event loop: a small process pool behind a bounded queue,
-with a cache so an unchanged view is never drawn or encoded twice.
+"""Drawing and PNG encoding off the event loop: a few worker processes, each fed one job at a
+time, with a cache so an unchanged view is never drawn or encoded twice.
 
 `render(draw, *args)` runs `draw(*args)` (a module-level function returning PNG bytes, e.g.
 `public_png`) in one of `HANGAR_RENDER_WORKERS` processes (default 2: both cores; 0 = a thread).
-At most `2 × workers` jobs are in the pool at once; later callers wait their turn (backpressure
-instead of a queue that grows without limit). If the pool breaks, rendering falls back to a thread.
+A job goes to an idle worker; when all are busy, callers wait their turn in order (backpressure
+instead of a queue that grows without limit). If a worker dies, rendering falls back to a thread.
+
+The event loop talks to each worker over its own pipe (the job written, the reply read when the
+pipe is readable). concurrent.futures' process pool hands every job through a manager thread
+and a feeder thread instead, and each hand-off made the loop wait for the GIL (issue 14).
 """
 
 from __future__ import annotations
@@ -15,10 +19,11 @@ import json
 import logging
 import multiprocessing
 import os
-from collections import OrderedDict
+import pickle
+from collections import OrderedDict, deque
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
 from typing import Any
 
 from pydantic import BaseModel
@@ -77,41 +82,167 @@ class PngCache:
         return len(self._items)
 
 
+class WorkerGone(RuntimeError):
+    """A worker process ended (killed, crashed) while it held a job."""
+
+
+class Worker:
+    """One drawing process and the pipe to it; it runs one job at a time."""
+
+    def __init__(self, context: Any) -> None:
+        ours, theirs = context.Pipe()
+        self.process: BaseProcess = context.Process(target=_serve, args=(theirs,), daemon=True)
+        self.process.start()
+        theirs.close()
+        self.conn: Connection = ours
+        self._reply: asyncio.Future[bytes] | None = None
+
+    async def run(self, draw: Draw, args: tuple[Any, ...], kwargs: dict[str, Any]) -> bytes:
+        """Send one job and wait for its reply without blocking the loop."""
+        loop = asyncio.get_running_loop()
+        self.conn.send_bytes(pickle.dumps((draw, args, kwargs), pickle.HIGHEST_PROTOCOL))
+        reply: asyncio.Future[bytes] = loop.create_future()
+        self._reply = reply
+        loop.add_reader(self.conn.fileno(), self._answer)
+        try:
+            return await reply
+        finally:
+            self._forget()
+
+    def _answer(self) -> None:
+        """The pipe is readable: the reply (read whole), or the worker's end."""
+        reply = self._reply
+        if reply is None or reply.done():
+            return
+        try:
+            ok, value = pickle.loads(self.conn.recv_bytes())
+        except (EOFError, OSError) as exc:
+            reply.set_exception(WorkerGone(f"render worker ended: {exc!r}"))
+            return
+        if ok:
+            reply.set_result(bytes(value))
+        else:
+            reply.set_exception(value)
+
+    def _forget(self) -> None:
+        """Stop watching the pipe for the job in flight."""
+        reply, self._reply = self._reply, None
+        if reply is not None and not self.conn.closed:
+            reply.get_loop().remove_reader(self.conn.fileno())
+
+    def stop(self) -> None:
+        """End the process now; a job in flight fails with WorkerGone."""
+        reply = self._reply
+        self._forget()
+        if reply is not None and not reply.done():
+            reply.set_exception(WorkerGone("the render pool was closed"))
+        self.conn.close()
+        if self.process.is_alive():
+            self.process.kill()
+
+
+def _serve(conn: Connection) -> None:
+    """A worker's loop: read a job, draw and encode, send back the bytes (or the exception)."""
+    while True:
+        try:
+            draw, args, kwargs = pickle.loads(conn.recv_bytes())
+        except (EOFError, OSError):
+            return  # the bot closed the pipe or exited
+        try:
+            reply: tuple[bool, Any] = (True, draw(*args, **kwargs))
+        except Exception as exc:  # the caller logs it and shows a placeholder picture
+            reply = (False, exc)
+        try:
+            conn.send_bytes(pickle.dumps(reply, pickle.HIGHEST_PROTOCOL))
+        except (pickle.PicklingError, TypeError, AttributeError):
+            conn.send_bytes(pickle.dumps((False, RuntimeError(repr(reply[1])))))
+
+
 class RenderPool:
-    """Worker processes for drawing and encoding, with a bounded number of jobs in flight."""
+    """Worker processes for drawing and encoding, one job each at a time."""
 
     def __init__(self, workers: int) -> None:
         self.workers = workers
-        self._executor: ProcessPoolExecutor | None = None
+        self._started: list[Worker] = []
+        self._idle: deque[Worker] = deque()
+        self._waiting: deque[asyncio.Future[Worker]] = deque()
         self._broken = workers <= 0
-        self._slots: asyncio.Semaphore | None = None
         self.cache = PngCache()
         self._drawing: dict[str, asyncio.Future[bytes]] = {}
 
-    def _pool(self) -> ProcessPoolExecutor | None:
-        """The executor, started on first use (spawned: forking a threaded process is unsafe)."""
+    def _start(self) -> bool:
+        """Start the workers on first use (spawned: forking a threaded process is unsafe);
+        False once rendering runs in threads."""
         if self._broken:
-            return None
-        if self._executor is None:
+            return False
+        if not self._started:
             context = multiprocessing.get_context("spawn")
-            self._executor = ProcessPoolExecutor(self.workers, mp_context=context)
-        return self._executor
+            self._started = [Worker(context) for _ in range(self.workers)]
+            self._idle.extend(self._started)
+        return True
+
+    async def _acquire(self) -> Worker:
+        """An idle worker; callers wait in order while every worker is busy."""
+        if self._idle:
+            return self._idle.popleft()
+        waiter: asyncio.Future[Worker] = asyncio.get_running_loop().create_future()
+        self._waiting.append(waiter)
+        try:
+            return await waiter
+        except asyncio.CancelledError:
+            if waiter.done() and not waiter.cancelled():
+                self._release(waiter.result())  # handed over just as the caller gave up
+            raise
+
+    def _release(self, worker: Worker) -> None:
+        """Give a worker to the longest waiting caller, else mark it idle."""
+        while self._waiting:
+            waiter = self._waiting.popleft()
+            if not waiter.done():
+                waiter.set_result(worker)
+                return
+        self._idle.append(worker)
 
     async def _run(self, draw: Draw, *args: Any, **kwargs: Any) -> bytes:
-        """One job in a worker process, or in a thread once the pool is unusable."""
-        if self._slots is None:
-            self._slots = asyncio.Semaphore(max(1, 2 * self.workers))
-        async with self._slots:
-            executor = self._pool() if _importable(draw) else None
-            if executor is not None:
-                loop = asyncio.get_running_loop()
-                try:
-                    return await loop.run_in_executor(executor, _call, draw, args, kwargs)
-                except (BrokenProcessPool, OSError) as exc:
-                    log.warning("Render pool broke (%s); drawing in a thread from now on", exc)
-                    self._broken = True
-                    executor.shutdown(wait=False, cancel_futures=True)
-            return await asyncio.to_thread(draw, *args, **kwargs)
+        """One job in a worker process, or in a thread once the workers are unusable."""
+        worker = await self._worker() if _importable(draw) else None
+        if worker is not None:
+            try:
+                png = await worker.run(draw, args, kwargs)
+            except (WorkerGone, OSError) as exc:
+                if not self._broken:
+                    log.warning("Render worker failed (%s); drawing in threads from now on", exc)
+                    self._break()
+            except BaseException:
+                self._replace(worker)  # cancelled mid-job: its late reply must not answer another
+                raise
+            else:
+                self._release(worker)
+                return png
+        return await asyncio.to_thread(draw, *args, **kwargs)
+
+    async def _worker(self) -> Worker | None:
+        """A worker for the next job; None when jobs must run in threads."""
+        if not self._start():
+            return None
+        try:
+            return await self._acquire()
+        except WorkerGone:  # the workers stopped while this caller waited
+            return None
+
+    def _replace(self, worker: Worker) -> None:
+        """Stop a worker and put a new process in its place."""
+        worker.stop()
+        if worker in self._started and not self._broken:
+            self._started.remove(worker)
+            fresh = Worker(multiprocessing.get_context("spawn"))
+            self._started.append(fresh)
+            self._release(fresh)
+
+    def _break(self) -> None:
+        """Stop every worker; later jobs use threads."""
+        self._broken = True
+        self.close()
 
     async def render(self, draw: Draw, *args: Any, **kwargs: Any) -> bytes:
         """PNG bytes of `draw(*args, **kwargs)`, from the cache when the same view was drawn,
@@ -135,20 +266,20 @@ class RenderPool:
             self.cache.put(key, job.result())
 
     def close(self) -> None:
-        """Stop the worker processes (pending jobs are cancelled)."""
-        if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
-            self._executor = None
+        """Stop the worker processes (jobs in flight fail; the next job starts new ones)."""
+        for worker in self._started:
+            worker.stop()
+        self._started.clear()
+        self._idle.clear()
+        while self._waiting:  # callers waiting for a worker draw in threads instead
+            waiter = self._waiting.popleft()
+            if not waiter.done():
+                waiter.set_exception(WorkerGone("the render workers were stopped"))
 
 
 def _importable(draw: Draw) -> bool:
     """Whether a worker process can import `draw` (lambdas and local functions stay local)."""
     return "<" not in getattr(draw, "__qualname__", "<")
-
-
-def _call(draw: Draw, args: tuple[Any, ...], kwargs: dict[str, Any]) -> bytes:
-    """Run in a worker: draw and encode."""
-    return draw(*args, **kwargs)
 
 
 def _workers() -> int:

@@ -6,7 +6,9 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import time
 
+import pytest
 from pydantic import BaseModel
 
 from bot.render import private_png, public_png
@@ -84,10 +86,9 @@ def test_worker_process_draws_the_same_bytes_and_a_broken_pool_falls_back() -> N
 
     async def run() -> tuple[bytes, bytes]:
         first = await pool.render(private_png, "takeoff", view, NAMES)
-        executor = pool._pool()
-        assert executor is not None
-        for pid in list(executor._processes):  # kill the worker: the pool is now broken
-            os.kill(pid, signal.SIGKILL)
+        for worker in pool._started:  # kill the worker: the pool is now broken
+            assert worker.process.pid is not None
+            os.kill(worker.process.pid, signal.SIGKILL)
         await asyncio.sleep(0.5)
         return first, await pool.render(private_png, "takeoff", other, NAMES)
 
@@ -118,3 +119,60 @@ def test_private_picture_is_resent_when_and_only_when_it_changed() -> None:
     moved = TAKEOFF.apply(state, active, TAKEOFF.legal_actions(state, active)[0]).state
     changed = private_png("takeoff", TAKEOFF.view(moved, seat), NAMES)
     assert not shown.same(42, changed) and not shown.same(43, picture)
+
+
+def fails(game_id: str) -> bytes:
+    """A drawing that raises (in the worker process)."""
+    raise ValueError(f"no picture for {game_id}")
+
+
+def slow_public(game_id: str, view: BaseModel, names: list[str], pause: float) -> bytes:
+    """`public_png` after a pause (a long job to wait behind or to cancel)."""
+    time.sleep(pause)
+    return public_png(game_id, view, names)
+
+
+def test_more_jobs_than_workers_each_get_their_own_picture_and_errors_come_back() -> None:
+    """Six different views through two workers: every caller gets the picture of its own view,
+    in any order of completion; a drawing that raises raises in the caller, and the workers
+    carry on."""
+    pool = RenderPool(2)
+    views = [_views(2 + moves, None) for moves in range(6)]
+
+    async def run() -> list[bytes]:
+        jobs = [
+            pool.render(slow_public, "takeoff", v, NAMES, 0.05 * (i % 3))
+            for i, v in enumerate(views)
+        ]
+        pictures = await asyncio.gather(*jobs)
+        with pytest.raises(ValueError, match="no picture for takeoff"):
+            await pool.render(fails, "takeoff")
+        return [*pictures, await pool.render(public_png, "takeoff", views[0], NAMES)]
+
+    try:
+        pictures = asyncio.run(run())
+    finally:
+        pool.close()
+    assert pictures[:6] == [public_png("takeoff", v, NAMES) for v in views]
+    assert pictures[6] == pictures[0]
+    assert not pool._broken
+
+
+def test_a_job_cancelled_in_a_worker_never_answers_the_next_one() -> None:
+    """Closing the pool mid-job stops that worker; the next picture is the right one."""
+    pool = RenderPool(1)
+    slow, quick = _views(3, None), _views(9, None)
+
+    async def run() -> bytes:
+        job = asyncio.ensure_future(pool._run(slow_public, "takeoff", slow, NAMES, 0.5))
+        await asyncio.sleep(0.2)
+        job.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await job
+        return await pool.render(public_png, "takeoff", quick, NAMES)
+
+    try:
+        picture = asyncio.run(run())
+    finally:
+        pool.close()
+    assert picture == public_png("takeoff", quick, NAMES)
