@@ -334,7 +334,7 @@ class ClockService:
 
     async def prefs(self, user_id: int) -> UserPrefs:
         """A user's notification and away preferences."""
-        async with self.store.reading() as db:
+        async with self.store.reading(quick=True) as db:
             return await cs.fetch_prefs(db, user_id)
 
     async def set_notify(self, user_id: int, where: Where) -> UserPrefs:
@@ -463,7 +463,7 @@ class ClockService:
     async def board(self, loaded: LoadedGame) -> Board:
         """Deadlines, away periods, pauses and absences of a game's seats."""
         now = self.clock.now()
-        async with self.store.reading() as db:
+        async with self.store.reading(quick=True) as db:
             table = await cs.fetch_table(db, loaded.record.pk)
             clocks = await cs.fetch_clocks(db, loaded.record.pk)
             notes = []

@@ -142,16 +142,19 @@ class Store:
                     await self.writes.execute(f"PRAGMA synchronous = {self.synchronous}")
 
     @asynccontextmanager
-    async def reading(self) -> AsyncIterator[SqliteDb]:
+    async def reading(self, *, quick: bool = False) -> AsyncIterator[SqliteDb]:
         """A read transaction: several SELECTs see one committed snapshot.
 
         BEGIN (deferred) and the closing rollback take no lock and read no page, so they run on
         the loop's thread; the SELECTs, which can be large (history, exports), go to the thread.
+        `quick` reads (a few rows by key, on every move's path) run on the loop's thread too: in
+        WAL mode a reader never waits for a lock, and each hand-off to the thread cost more than
+        the lookup (issue 14).
         """
         async with self._lock:
             await self.writes.execute("BEGIN")
             try:
-                yield self.statements
+                yield self.writes if quick else self.statements
             finally:
                 await self.writes.rollback()
 

@@ -162,8 +162,9 @@ class PgStore:
                 yield PgDb(conn, self._identities)
 
     @asynccontextmanager
-    async def reading(self) -> AsyncIterator[PgDb]:
-        """A read-only transaction: several SELECTs see one committed snapshot."""
+    async def reading(self, *, quick: bool = False) -> AsyncIterator[PgDb]:
+        """A read-only transaction: several SELECTs see one committed snapshot (`quick` is for
+        SQLite's sake: asyncpg never leaves the loop's thread)."""
         async with (
             self.pool.acquire() as conn,
             conn.transaction(isolation="repeatable_read", readonly=True),

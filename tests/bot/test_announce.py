@@ -74,10 +74,10 @@ class CountingStore(Store):
             yield db
 
     @asynccontextmanager
-    async def reading(self) -> AsyncIterator[Any]:
+    async def reading(self, *, quick: bool = False) -> AsyncIterator[Any]:
         """Count, then run the real read transaction."""
         CountingStore.transactions += 1
-        async with super().reading() as db:
+        async with super().reading(quick=quick) as db:
             yield db
 
 
