@@ -61,7 +61,9 @@ async def _play_run(
         if result.finished:
             break
     if results:
-        await bot.announcer.publish(ai_service.combined(results))
+        combined = ai_service.combined(results)
+        bot.previews.remember(combined.loaded)
+        await bot.announcer.publish(combined)
     return results
 
 

@@ -26,6 +26,7 @@ from bot.components import (
 )
 from bot.errors import on_app_command_error
 from bot.health import HealthServer
+from bot.preview import Previews
 from bot.scheduler import Scheduler
 from bot.services.clock import Clock, ClockService
 from bot.services.games import GameService
@@ -56,6 +57,7 @@ class HangarBot(discord.Client):
         self.store: AnyStore | None = None
         self._service: GameService | None = None
         self.announcer = Announcer(self)
+        self.previews = Previews()
         self.dynamic_items: list[type[discord.ui.DynamicItem[Any]]] = []
         self._ai_resumed = False
         self._health: HealthServer | None = None

@@ -75,6 +75,7 @@ async def publish(bot: HangarBot, result: ActResult) -> BaseException | None:
 
 async def publish_only(bot: HangarBot, result: ActResult) -> BaseException | None:
     """Deliver the queued board (None) or the error; a late board follows from the outbox."""
+    bot.previews.remember(result.loaded)  # the next click's pictures can be drawn ahead
     return await bot.announcer.publish(result)
 
 
@@ -146,10 +147,13 @@ async def handle_action(
 ) -> None:
     """A click on an action button or select: one service call, then the board."""
     private = bool(interaction.message and interaction.message.flags.ephemeral)
+    bot = interaction.client
+    if interaction.channel_id is not None:  # its pictures are drawn while Discord acknowledges
+        click = (interaction.channel_id, pk, version)
+        bot.previews.start(bot.service, click, interaction.user.id, key, panel=private)
     await interaction.response.defer()  # a deferred update: nothing visible until we publish
     saved = False
     try:
-        bot = interaction.client
         result = await bot.service.act(
             channel_id_of(interaction), interaction.user.id, key, version, game_pk=pk
         )

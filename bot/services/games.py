@@ -273,7 +273,7 @@ class GameService:
 
     async def load(self, channel_id: int) -> LoadedGame:
         """The lobby or running game in this channel."""
-        async with self.store.reading() as db:
+        async with self.store.reading(quick=True) as db:
             stored = await self._open(db, channel_id)
         return self._loaded(stored)
 
@@ -304,6 +304,13 @@ class GameService:
             before = self._loaded(stored)
             seat = self._acting_seat(before, user_id, expected_version)
             return await self.act_in(db, before, seat, key, user_id)
+
+    def preview(self, before: LoadedGame, user_id: int, key: str) -> tuple[LoadedGame, int]:
+        """The game as `user_id` playing `key` would leave it, and their seat; nothing is stored
+        (the bot draws the pictures ahead while the click is acknowledged). Raises like act."""
+        seat = self._acting_seat(before, user_id, before.record.version)
+        transition, _ = self._apply(before, seat, key)
+        return dataclasses.replace(before, state=transition.state), seat
 
     async def act_in(
         self, db: Any, before: LoadedGame, seat: int, key: str, user_id: int | None

@@ -1,0 +1,85 @@
+"""Drawing a move's pictures while Discord acknowledges the click.
+
+A click waits for its acknowledgement (a round trip to Discord) and its transaction before the
+move is known for sure; drawing the board and the clicker's panel takes longer than both. So the
+move is applied ahead, in memory, to the game as this process last committed it, and its two
+pictures are started in the render pool. The real path asks the pool for the same pictures after
+the commit and joins those drawings (the pool shares a drawing between callers of the same view).
+
+Nothing here is shown or stored: a preview that guessed wrong (another process moved first, the
+click was stale or illegal) only drew pictures nobody asks for. The games kept here are hints, never
+the truth; the database is.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import OrderedDict
+
+from bot.render import has_live, private_png, public_png
+from bot.render.pool import render
+from bot.services.games import GameService, LoadedGame
+
+log = logging.getLogger(__name__)
+
+KEEP = 512  # games remembered (the busiest channels); each is one decoded state
+
+
+class Previews:
+    """The last committed game of each busy channel, and the drawings started from it."""
+
+    def __init__(self, size: int = KEEP) -> None:
+        self.size = size
+        self._games: OrderedDict[int, LoadedGame] = OrderedDict()
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    def remember(self, loaded: LoadedGame) -> None:
+        """The game as just committed (previews start from it while its version is current)."""
+        channel_id = loaded.record.channel_id
+        if loaded.state is None or loaded.outcome is not None:
+            self._games.pop(channel_id, None)
+            return
+        self._games[channel_id] = loaded
+        self._games.move_to_end(channel_id)
+        while len(self._games) > self.size:
+            self._games.popitem(last=False)
+
+    def start(
+        self,
+        service: GameService,
+        click: tuple[int, int, int],
+        user_id: int,
+        key: str,
+        *,
+        panel: bool,
+    ) -> None:
+        """Begin drawing what `key` would show, if this process knows the clicked game
+        (channel id, game pk, version) at that version."""
+        channel_id, pk, version = click
+        before = self._games.get(channel_id)
+        if before is None or before.record.pk != pk or before.record.version != version:
+            return
+        draw = self._draw(service, before, user_id, key, panel)
+        task = asyncio.get_running_loop().create_task(draw)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _draw(
+        self, service: GameService, before: LoadedGame, user_id: int, key: str, panel: bool
+    ) -> None:
+        """Apply ahead and start both pictures; any refusal or failure just ends the preview."""
+        try:
+            after, seat = service.preview(before, user_id, key)
+            game_id, names = after.game.id, after.names
+            drawings = []
+            # A game with a turn-in-progress picture may edit or post: which is not known yet.
+            if not has_live(game_id):
+                board = after.game.view(after.state, None)
+                drawings.append(render(public_png, game_id, board, names, live=False))
+            if panel:
+                hand = after.game.view(after.state, seat)
+                drawings.append(render(private_png, game_id, hand, names))
+            await asyncio.gather(*drawings)
+        except Exception:  # the real path reports every error; a preview only saves time
+            log.debug("Preview of %r failed", key, exc_info=True)
