@@ -293,25 +293,38 @@ def _named(cards: Sequence[str], kinds: Sequence[str], numbered: bool) -> list[t
     ]
 
 
-def _private_sections(view: GameView) -> list[tuple[str, list[tuple[str, str]]]]:
+Sections = tuple[tuple[str, tuple[tuple[str, str], ...]], ...]
+
+
+def private_sections(view: GameView) -> Sections:
     """(title, chips) of what only this seat sees."""
-    return [
-        ("Top of your deck, in order", _named(view.known_top, view.known_top_kinds, True)),
-        ("Cards you are looking at", _named(view.looking_at, view.looking_at_kinds, False)),
-    ]
+    return (
+        ("Top of your deck, in order", tuple(_named(view.known_top, view.known_top_kinds, True))),
+        ("Cards you are looking at", tuple(_named(view.looking_at, view.looking_at_kinds, False))),
+    )
 
 
 def private_height(view: GameView) -> int:
     """Height of the 'only you can see' panel."""
+    return sections_height(private_sections(view))
+
+
+def sections_height(sections: Sections) -> int:
+    """Height of the 'only you can see' panel showing `sections`."""
     height = 44
-    for _, chips in _private_sections(view):
+    for _, chips in sections:
         height += 24 + max(1, len(_chip_rows(chips, INNER - 20))) * (CHIP_H + CHIP_GAP) + 4
     return height
 
 
 def draw_private(draw: ImageDraw.ImageDraw, view: GameView, y: int) -> None:
     """What only this seat sees: the known top of its deck and the cards it is looking at."""
-    height = private_height(view)
+    draw_sections(draw, private_sections(view), y)
+
+
+def draw_sections(draw: ImageDraw.ImageDraw, sections: Sections, y: int) -> None:
+    """The 'only you can see' panel: each section's title and its chips ('nothing' if none)."""
+    height = sections_height(sections)
     draw.rounded_rectangle(
         (MARGIN, y, MARGIN + INNER, y + height - 6),
         radius=10,
@@ -321,7 +334,7 @@ def draw_private(draw: ImageDraw.ImageDraw, view: GameView, y: int) -> None:
     )
     draw.text((MARGIN + 10, y + 8), "Only you can see", font=font(18, bold=True), fill="#4b3478")
     cy = y + 40
-    for title, chips in _private_sections(view):
+    for title, chips in sections:
         draw.text((MARGIN + 10, cy), title, font=font(SMALL, bold=True), fill=MUTED)
         cy += 24
         if chips:
