@@ -275,12 +275,12 @@ def _paint_mat(
     image: Image.Image, x: int, y: int, seat: SeatView, names: tuple[str, ...], acting: bool
 ) -> None:
     """One player's mat: Pilot, coins, record, cards, Garage and the deck's make-up."""
-    fif_phone.draw_mat(ImageDraw.Draw(image), seat, names, y, acting=acting)
+    fif_phone.draw_mat(image, seat, names, y, acting=acting)
 
 
 def _paint_sections(image: Image.Image, x: int, y: int, sections: fif_phone.Sections) -> None:
     """What only this seat sees: the known top of its deck and the cards it is looking at."""
-    fif_phone.draw_sections(ImageDraw.Draw(image), sections, y)
+    fif_phone.draw_sections(image, sections, y)
 
 
 def alt_text(view: GameView, *, names: Sequence[str], last: str = "") -> str:
