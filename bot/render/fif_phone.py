@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 from bot.render.common import INK, MUTED, centred, fit_text, font, text_width, tint
 from bot.render.fif_board import LINE, PANEL, seat_colour, seat_name, wrap
@@ -12,6 +12,7 @@ from bot.render.fif_chart import view_entries, won_by
 from bot.render.fif_flight import flight_status, problem_odds
 from bot.render.fif_mat import FLIGHT_COLOURS, composition_chips
 from bot.render.fif_track import INNER, MARGIN, SMALL, WHITE, token
+from bot.render.tiles import stamp
 from rules.core.messages import plural
 from rules.first_in_flight.view import FlightView, GameView, RowView, SeatView
 
@@ -168,24 +169,38 @@ def _chip_rows(chips: Sequence[tuple[str, str]], width: int) -> list[list[tuple[
 
 
 def _chips(
-    draw: ImageDraw.ImageDraw, chips: Sequence[tuple[str, str]], x: int, y: int, width: int
+    image: Image.Image,
+    chips: Sequence[tuple[str, str]],
+    x: int,
+    y: int,
+    width: int,
+    under: str,
 ) -> int:
-    """Chips from (x, y); returns the y below them."""
+    """Chips from (x, y) on a panel filled with `under`; returns the y below them.
+
+    Each chip is a cached tile: a mat keeps its cards and its deck's make-up for many moves.
+    """
     for row in _chip_rows(chips, width):
         cx = x
         for label, colour, w in row:
-            draw.rounded_rectangle(
-                (cx, y, cx + w, y + CHIP_H),
-                radius=12,
-                fill=tint(colour, 0.78),
-                outline=colour,
-                width=2,
-            )
-            draw.ellipse((cx + 7, y + 10, cx + 15, y + 18), fill=colour)
-            draw.text((cx + 20, y + 4), fit_text(label, w - 24, SMALL), font=font(SMALL), fill=INK)
+            stamp(image, (cx, y), (w + 1, CHIP_H + 1), under, _chip, label, colour, w)
             cx += w + CHIP_GAP
         y += CHIP_H + CHIP_GAP
     return y
+
+
+def _chip(image: Image.Image, x: int, y: int, label: str, colour: str, w: int) -> None:
+    """One chip: a pale pill in `colour` with a dot and the label."""
+    draw = ImageDraw.Draw(image)
+    draw.rounded_rectangle(
+        (x, y, x + w, y + CHIP_H),
+        radius=12,
+        fill=tint(colour, 0.78),
+        outline=colour,
+        width=2,
+    )
+    draw.ellipse((x + 7, y + 10, x + 15, y + 18), fill=colour)
+    draw.text((x + 20, y + 4), fit_text(label, w - 24, SMALL), font=font(SMALL), fill=INK)
 
 
 def _card_chips(seat: SeatView) -> list[tuple[str, str]]:
@@ -226,9 +241,10 @@ def mat_height(seat: SeatView, names: Sequence[str]) -> int:
 
 
 def draw_mat(
-    draw: ImageDraw.ImageDraw, seat: SeatView, names: Sequence[str], y: int, *, acting: bool
+    image: Image.Image, seat: SeatView, names: Sequence[str], y: int, *, acting: bool
 ) -> int:
     """One player's mat across the picture; returns the y below it."""
+    draw = ImageDraw.Draw(image)
     colour = seat_colour(seat.seat)
     height = mat_height(seat, names)
     right = MARGIN + INNER
@@ -266,7 +282,7 @@ def draw_mat(
     draw.text((x, cy), "Cards (used ones are grey)", font=font(SMALL, bold=True), fill=MUTED)
     cy += 22
     if seat.cards:
-        cy = _chips(draw, _card_chips(seat), x, cy, INNER - 20)
+        cy = _chips(image, _card_chips(seat), x, cy, INNER - 20, PANEL)
     else:
         draw.text((x, cy + 4), "none yet", font=font(SMALL), fill=MUTED)
         cy += CHIP_H + CHIP_GAP
@@ -275,7 +291,7 @@ def draw_mat(
     whole += sum(n for _, n in c.upgrades) + sum(n for _, n in c.flaws)
     line = f"Deck: {seat.deck_size} to draw · {plural(whole, 'card')} in all"
     draw.text((x, cy + 2), line, font=font(SMALL, bold=True), fill=MUTED)
-    _chips(draw, _deck_chips(seat), x, cy + 24, INNER - 20)
+    _chips(image, _deck_chips(seat), x, cy + 24, INNER - 20, PANEL)
     return y + height
 
 
@@ -293,39 +309,56 @@ def _named(cards: Sequence[str], kinds: Sequence[str], numbered: bool) -> list[t
     ]
 
 
-def _private_sections(view: GameView) -> list[tuple[str, list[tuple[str, str]]]]:
+Sections = tuple[tuple[str, tuple[tuple[str, str], ...]], ...]
+
+
+def private_sections(view: GameView) -> Sections:
     """(title, chips) of what only this seat sees."""
-    return [
-        ("Top of your deck, in order", _named(view.known_top, view.known_top_kinds, True)),
-        ("Cards you are looking at", _named(view.looking_at, view.looking_at_kinds, False)),
-    ]
+    return (
+        ("Top of your deck, in order", tuple(_named(view.known_top, view.known_top_kinds, True))),
+        ("Cards you are looking at", tuple(_named(view.looking_at, view.looking_at_kinds, False))),
+    )
 
 
 def private_height(view: GameView) -> int:
     """Height of the 'only you can see' panel."""
+    return sections_height(private_sections(view))
+
+
+def sections_height(sections: Sections) -> int:
+    """Height of the 'only you can see' panel showing `sections`."""
     height = 44
-    for _, chips in _private_sections(view):
+    for _, chips in sections:
         height += 24 + max(1, len(_chip_rows(chips, INNER - 20))) * (CHIP_H + CHIP_GAP) + 4
     return height
 
 
-def draw_private(draw: ImageDraw.ImageDraw, view: GameView, y: int) -> None:
+def draw_private(image: Image.Image, view: GameView, y: int) -> None:
     """What only this seat sees: the known top of its deck and the cards it is looking at."""
-    height = private_height(view)
+    draw_sections(image, private_sections(view), y)
+
+
+PRIVATE_FILL = "#f1ecfa"
+
+
+def draw_sections(image: Image.Image, sections: Sections, y: int) -> None:
+    """The 'only you can see' panel: each section's title and its chips ('nothing' if none)."""
+    draw = ImageDraw.Draw(image)
+    height = sections_height(sections)
     draw.rounded_rectangle(
         (MARGIN, y, MARGIN + INNER, y + height - 6),
         radius=10,
-        fill="#f1ecfa",
+        fill=PRIVATE_FILL,
         outline="#6c4f9e",
         width=2,
     )
     draw.text((MARGIN + 10, y + 8), "Only you can see", font=font(18, bold=True), fill="#4b3478")
     cy = y + 40
-    for title, chips in _private_sections(view):
+    for title, chips in sections:
         draw.text((MARGIN + 10, cy), title, font=font(SMALL, bold=True), fill=MUTED)
         cy += 24
         if chips:
-            cy = _chips(draw, chips, MARGIN + 10, cy, INNER - 20) + 4
+            cy = _chips(image, chips, MARGIN + 10, cy, INNER - 20, PRIVATE_FILL) + 4
         else:
             draw.text((MARGIN + 10, cy + 4), "nothing", font=font(SMALL), fill=MUTED)
             cy += CHIP_H + CHIP_GAP + 4

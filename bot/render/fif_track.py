@@ -30,7 +30,7 @@ from bot.render.fif_board import (
     seat_name,
     wrap,
 )
-from bot.render.fif_chart import view_entries
+from bot.render.fif_chart import Entry, view_entries
 from rules.first_in_flight.view import GameView, PawnView
 
 WIDTH = 640  # shown 400 px wide, the smallest text (16 px) reads at ~9.4 px
@@ -105,17 +105,18 @@ def token(
         draw.line((x - 1, y + size + 1, x + size + 1, y - 1), fill=HIGHLIGHT, width=2)
 
 
-def header(draw: ImageDraw.ImageDraw, view: GameView, title: str, status: str, colour: str) -> None:
-    """Title, the Year tracker and the status bar."""
+def header(draw: ImageDraw.ImageDraw, year: int, title: str, status: str, colour: str) -> None:
+    """Title, the Year tracker (`year` is the current one) and the status bar."""
     draw.text(
         (MARGIN, 8), fit_text(title, INNER - 230, 22, bold=True), font=font(22, bold=True), fill=INK
     )
     x = WIDTH - MARGIN - 4 * 36 - 52
     draw.text((x, 12), "Year", font=font(17, bold=True), fill=INK)
+    now = year
     for year in range(1, 5):
         cx = x + 52 + (year - 1) * 36
-        current = year == view.year
-        fill = HIGHLIGHT if current else ("#d9d3c3" if year < view.year else WHITE)
+        current = year == now
+        fill = HIGHLIGHT if current else ("#d9d3c3" if year < now else WHITE)
         draw.ellipse((cx, 6, cx + 30, 36), fill=fill, outline=INK, width=3 if current else 1)
         draw.text((cx + 15, 21), str(year), font=font(17, bold=True), fill=INK, anchor="mm")
     draw.rounded_rectangle((MARGIN, 46, WIDTH - MARGIN, 86), radius=6, fill=tint(colour, 0.6))
@@ -213,16 +214,20 @@ def _place(
 
 def draw_track(view: GameView) -> Image.Image:
     """The Year's track with every pawn; numbers give the turn order (1 acts next)."""
-    key = board_key(view)
+    return track_with_pawns(board_key(view), view.pawns, view.over)
+
+
+def track_with_pawns(key: BoardKey, pawns: Sequence[PawnView], over: bool) -> Image.Image:
+    """The track of board side `key` with `pawns` on it (unnumbered once the game is `over`)."""
     boxes, _ = track_layout(key)
     image = track_background(key).copy()
     draw = ImageDraw.Draw(image)
-    end = len(view.board)
+    end = len(key)
     by_pos: dict[int, list[PawnView]] = {}
-    for p in sorted(view.pawns, key=lambda p: p.turn_order):
+    for p in sorted(pawns, key=lambda p: p.turn_order):
         by_pos.setdefault(min(max(p.pos, -1), end), []).append(p)
-    for pos, pawns in by_pos.items():
-        _place(draw, boxes[pos + 1], pawns, numbered=pos != end and not view.over)
+    for pos, here in by_pos.items():
+        _place(draw, boxes[pos + 1], here, numbered=pos != end and not over)
     return image
 
 
@@ -237,9 +242,17 @@ def rec_x(value: int) -> int:
     return round(REC_X0 + min(value, REC_MAX) * (REC_X1 - REC_X0) / REC_MAX)
 
 
+Entries = Sequence[Entry]  # every record holder: (seat or None for Gustave, record, Year set)
+
+
 def records_lines(view: GameView, names: Sequence[str]) -> list[str]:
     """Every record, best first, in words (the markers' key)."""
-    rows = sorted(view_entries(view), key=lambda e: (-e[1], e[0] is None, e[0] or 0))
+    return _lines(view_entries(view), names)
+
+
+def _lines(entries: Entries, names: Sequence[str]) -> list[str]:
+    """Every record of `entries`, best first, in words."""
+    rows = sorted(entries, key=lambda e: (-e[1], e[0] is None, e[0] or 0))
     words = " · ".join(f"{_symbol(s)}{seat_name(names, s)} {r}" for s, r, _ in rows)
     return wrap(f"Records: {words}", INNER, SMALL)
 
@@ -251,24 +264,31 @@ def _symbol(seat: int | None) -> str:
 
 def records_height(view: GameView, names: Sequence[str]) -> int:
     """Height of the records panel."""
-    stack = max(1, *_stack_levels(view).values())
-    return 30 + stack * 16 + 52 + 20 * len(records_lines(view, names))
+    return entries_height(view_entries(view), names)
 
 
-def _stack_levels(view: GameView) -> dict[int, int]:
+def entries_height(entries: Entries, names: Sequence[str]) -> int:
+    """Height of the records panel of `entries`."""
+    stack = max(1, *_stack_levels(entries).values())
+    return 30 + stack * 16 + 52 + 20 * len(_lines(entries, names))
+
+
+def _stack_levels(entries: Entries) -> dict[int, int]:
     """How many markers share each record value."""
     levels: dict[int, int] = {}
-    values = [s.record for s in view.seats]
-    if view.gustave_record is not None:
-        values.append(view.gustave_record)
-    for v in values:
+    for _, v, _ in entries:
         levels[min(v, REC_MAX)] = levels.get(min(v, REC_MAX), 0) + 1
     return levels
 
 
 def draw_records(draw: ImageDraw.ImageDraw, view: GameView, names: Sequence[str], y: int) -> None:
     """The record track 0–40+ with each holder's marker (stacked when equal), then the list."""
-    stack = max(1, *_stack_levels(view).values())
+    draw_entries(draw, view_entries(view), names, y)
+
+
+def draw_entries(draw: ImageDraw.ImageDraw, entries: Entries, names: Sequence[str], y: int) -> None:
+    """The record track with the markers of `entries` (players, then Gustave), then the list."""
+    stack = max(1, *_stack_levels(entries).values())
     bar_y = y + 26 + stack * 16
     draw.text((MARGIN, y), "Records", font=font(17, bold=True), fill=INK)
     draw.rounded_rectangle((REC_X0 - 6, bar_y, REC_X1 + 28, bar_y + 10), radius=5, fill="#e2dccd")
@@ -285,12 +305,9 @@ def draw_records(draw: ImageDraw.ImageDraw, view: GameView, names: Sequence[str]
         )
     draw.text((rec_x(15) + 30, y + 2), "★ Famous from 15", font=font(SMALL), fill="#7a5f00")
     seen: dict[int, int] = {}
-    markers: list[tuple[int, int | None]] = [(s.record, s.seat) for s in view.seats]
-    if view.gustave_record is not None:
-        markers.append((view.gustave_record, None))
-    for value, seat in markers:
+    for seat, value, _ in entries:
         level = seen.get(min(value, REC_MAX), 0)
         seen[min(value, REC_MAX)] = level + 1
         token(draw, rec_x(value) - 9, bar_y - 20 - level * 16, seat, size=18)
-    for i, line in enumerate(records_lines(view, names)):
+    for i, line in enumerate(_lines(entries, names)):
         draw.text((MARGIN, bar_y + 38 + i * 20), line, font=font(SMALL), fill=INK)

@@ -13,6 +13,7 @@ from bot.render.fif_board import (
     INNER,
     MARGIN,
     WIDTH,
+    BoardKey,
     board_key,
     display_height,
     draw_display,
@@ -24,16 +25,19 @@ from bot.render.fif_board import (
 )
 from bot.render.fif_chart import (
     REC_H,
+    Entry,
     draw_record_track,
     draw_standings,
     standings_height,
+    view_entries,
 )
 from bot.render.fif_flight import draw_flight, flight_height
 from bot.render.fif_mat import (
     draw_mats,
     mats_height,
 )
-from rules.first_in_flight.view import GameView
+from bot.render.tiles import stamp
+from rules.first_in_flight.view import FlightView, GameView, PawnView, SeatView
 
 HEADER_H = 76
 FOOTER_H = 52
@@ -152,34 +156,39 @@ def render_board(view: GameView, *, names: Sequence[str], odds_aid: bool = True)
     the acting player's mat; at the end, the result. The whole table is `render_table`."""
     seat = view.seats[_acting_seat(view)] if view.seats else None
     legend = _legend_lines(view)
+    shown = tuple(names)
+    entries = tuple(view_entries(view))
+    key = board_key(view)
     parts: list[int] = [phone.HEADER_H]
     if view.over:
         parts.append(fif_phone.standings_height(view) + 6)
     if view.flight is not None:
         parts.append(fif_phone.flight_height(view.flight, names, odds_aid=odds_aid) + 4)
     else:
-        parts.append(phone.track_layout(board_key(view))[1] + 10)
-    parts.append(phone.records_height(view, names))
+        parts.append(phone.track_layout(key)[1] + 10)
+    parts.append(phone.entries_height(entries, names))
     if seat is not None and not view.over:
         parts.append(fif_phone.mat_height(seat, names) + 10)
     parts.append(8 + 20 * len(legend))
     image, draw = canvas(phone.WIDTH, sum(parts), BACKGROUND)
-    phone.header(draw, view, "First in Flight", _status(view, names), _status_colour(view))
+    _phone_header(image, view, "First in Flight", names)
     y = phone.HEADER_H
     if view.over:
         fif_phone.draw_standings(draw, view, names, y)
         y += fif_phone.standings_height(view) + 6
     if view.flight is not None:
-        fif_phone.draw_flight(draw, view.flight, names, y, odds_aid=odds_aid)
-        y += fif_phone.flight_height(view.flight, names, odds_aid=odds_aid) + 4
+        y = _flight(image, view.flight, shown, y, odds_aid) + 4
     else:
-        image.paste(phone.draw_track(view), (0, y))
-        y += phone.track_layout(board_key(view))[1] + 10
-    phone.draw_records(draw, view, names, y)
-    y += phone.records_height(view, names)
+        height = phone.track_layout(key)[1]
+        args = (key, view.pawns, view.over)
+        stamp(image, (0, y), (phone.WIDTH, height), BACKGROUND, _paint_track, *args)
+        y += height + 10
+    height = phone.entries_height(entries, names)
+    stamp(image, (0, y), (phone.WIDTH, height), BACKGROUND, _paint_records, entries, shown)
+    y += height
     if seat is not None and not view.over:
         acting = view.deciding == seat.seat or view.flight is not None
-        y = fif_phone.draw_mat(draw, seat, names, y, acting=acting) + 10
+        y = _mat(image, seat, shown, y, acting) + 10
     for line in legend:
         draw.text((phone.MARGIN, y + 2), line, font=font(phone.SMALL), fill=MUTED)
         y += 20
@@ -190,20 +199,88 @@ def render_private(view: GameView, *, names: Sequence[str], odds_aid: bool = Tru
     """One seat's view for a phone: its Flight (when flying), its mat and what only it sees."""
     me = view.viewer if view.viewer is not None else 0
     seat = view.seats[me]
+    shown = tuple(names)
     flight = view.flight if view.flight is not None and view.flight.seat == me else None
     flight_h = fif_phone.flight_height(flight, names, odds_aid=odds_aid) + 4 if flight else 0
     mat_h = fif_phone.mat_height(seat, names) + 10
-    height = phone.HEADER_H + flight_h + mat_h + fif_phone.private_height(view) + 8
-    image, draw = canvas(phone.WIDTH, height, BACKGROUND)
-    title = f"First in Flight — {seat_name(names, me)}"
-    phone.header(draw, view, title, _status(view, names), _status_colour(view))
+    sections = fif_phone.private_sections(view)
+    private_h = fif_phone.sections_height(sections)
+    height = phone.HEADER_H + flight_h + mat_h + private_h + 8
+    image, _ = canvas(phone.WIDTH, height, BACKGROUND)
+    _phone_header(image, view, f"First in Flight — {seat_name(names, me)}", names)
     y = phone.HEADER_H
     if flight is not None:
-        fif_phone.draw_flight(draw, flight, names, y, odds_aid=odds_aid)
-        y += flight_h
-    y = fif_phone.draw_mat(draw, seat, names, y, acting=view.deciding == me) + 10
-    fif_phone.draw_private(draw, view, y)
+        y = _flight(image, flight, shown, y, odds_aid) + 4
+    y = _mat(image, seat, shown, y, view.deciding == me) + 10
+    stamp(image, (0, y), (phone.WIDTH, private_h), BACKGROUND, _paint_sections, sections)
     return image
+
+
+# The parts of the phone pictures are cached tiles as wide as the picture (x is always 0): a
+# move's board and the mover's private view share them, and most survive the next move.
+
+
+def _phone_header(image: Image.Image, view: GameView, title: str, names: Sequence[str]) -> None:
+    """Title, the Year tracker and the status bar, at the top of the picture."""
+    args = (view.year, title, _status(view, names), _status_colour(view))
+    stamp(image, (0, 0), (phone.WIDTH, phone.HEADER_H), BACKGROUND, _paint_header, *args)
+
+
+def _paint_header(
+    image: Image.Image, x: int, y: int, year: int, title: str, status: str, colour: str
+) -> None:
+    """The header (drawn at the top of a picture or of a tile: x and y are 0)."""
+    phone.header(ImageDraw.Draw(image), year, title, status, colour)
+
+
+def _flight(
+    image: Image.Image, flight: FlightView, names: tuple[str, ...], y: int, odds_aid: bool
+) -> int:
+    """The Flight panel at `y`; returns the y below it."""
+    height = fif_phone.flight_height(flight, names, odds_aid=odds_aid)
+    args = (flight, names, odds_aid)
+    stamp(image, (0, y), (phone.WIDTH, height), BACKGROUND, _paint_flight, *args)
+    return y + height
+
+
+def _paint_flight(
+    image: Image.Image, x: int, y: int, flight: FlightView, names: tuple[str, ...], odds_aid: bool
+) -> None:
+    """The Flight panel: headline, card row, Problems, Distance, Descend and the odds."""
+    fif_phone.draw_flight(ImageDraw.Draw(image), flight, names, y, odds_aid=odds_aid)
+
+
+def _paint_track(
+    image: Image.Image, x: int, y: int, key: BoardKey, pawns: tuple[PawnView, ...], over: bool
+) -> None:
+    """The Year's track with every pawn."""
+    image.paste(phone.track_with_pawns(key, pawns, over), (x, y))
+
+
+def _paint_records(
+    image: Image.Image, x: int, y: int, entries: tuple[Entry, ...], names: tuple[str, ...]
+) -> None:
+    """The record track with every marker, then the records in words."""
+    phone.draw_entries(ImageDraw.Draw(image), entries, names, y)
+
+
+def _mat(image: Image.Image, seat: SeatView, names: tuple[str, ...], y: int, acting: bool) -> int:
+    """One player's mat across the picture at `y`; returns the y below it."""
+    height = fif_phone.mat_height(seat, names)
+    stamp(image, (0, y), (phone.WIDTH, height + 1), BACKGROUND, _paint_mat, seat, names, acting)
+    return y + height
+
+
+def _paint_mat(
+    image: Image.Image, x: int, y: int, seat: SeatView, names: tuple[str, ...], acting: bool
+) -> None:
+    """One player's mat: Pilot, coins, record, cards, Garage and the deck's make-up."""
+    fif_phone.draw_mat(image, seat, names, y, acting=acting)
+
+
+def _paint_sections(image: Image.Image, x: int, y: int, sections: fif_phone.Sections) -> None:
+    """What only this seat sees: the known top of its deck and the cards it is looking at."""
+    fif_phone.draw_sections(image, sections, y)
 
 
 def alt_text(view: GameView, *, names: Sequence[str], last: str = "") -> str:

@@ -23,6 +23,7 @@ from bot.render.common import (
     text_width,
     tint,
 )
+from bot.render.tiles import stamp
 from rules.core.messages import plural
 from rules.flight.view import CardView, FlightGameView, FlightView, ObstacleView
 
@@ -59,14 +60,13 @@ PHASE_WORDS = {
 }
 
 
-def _header(draw: ImageDraw.ImageDraw, view: FlightGameView, names: Sequence[str]) -> None:
-    """Title, hand number, dealer, match rule and whose turn it is."""
-    draw.text((MARGIN, 8), "Flight", font=font(24, bold=True), fill=INK)
+def _header(image: Image.Image, view: FlightGameView, names: Sequence[str]) -> None:
+    """Title, hand number, dealer, match rule and whose turn it is (a cached tile: the board and
+    the private view of a move share it, and it changes only with the phase)."""
     goal = (
         f"to {view.target} points" if view.match == "target" else plural(view.hands_to_play, "hand")
     )
     info = f"Hand {view.hand_number} · dealer {seat_name(names, view.dealer)} · {goal}"
-    draw.text((MARGIN + 96, 14), fit_text(info, WIDTH - 120, 16), font=font(16), fill=MUTED)
     if view.over:
         winners = " & ".join(seat_name(names, w) for w in view.winners)
         status, colour = f"Match over — {winners} won", LANDING
@@ -75,9 +75,19 @@ def _header(draw: ImageDraw.ImageDraw, view: FlightGameView, names: Sequence[str
         symbol = SEAT_SYMBOLS[view.turn % len(SEAT_SYMBOLS)]
         status = f"{symbol} {seat_name(names, view.turn)} — {PHASE_WORDS[view.phase]}"
         colour = SEAT_COLOURS[view.turn % len(SEAT_COLOURS)]
-    draw.rounded_rectangle((MARGIN, 46, WIDTH - MARGIN, 84), radius=6, fill=tint(colour, 0.7))
+    stamp(image, (0, 0), (WIDTH, HEADER_H), BACKGROUND, _paint_header, info, status, colour)
+
+
+def _paint_header(image: Image.Image, x: int, y: int, info: str, status: str, colour: str) -> None:
+    """Title, the hand's line and the status bar in the seat's colour."""
+    draw = ImageDraw.Draw(image)
+    draw.text((x + MARGIN, y + 8), "Flight", font=font(24, bold=True), fill=INK)
+    line = fit_text(info, WIDTH - 120, 16)
+    draw.text((x + MARGIN + 96, y + 14), line, font=font(16), fill=MUTED)
+    bar = (x + MARGIN, y + 46, x + WIDTH - MARGIN, y + 84)
+    draw.rounded_rectangle(bar, radius=6, fill=tint(colour, 0.7))
     draw.text(
-        (MARGIN + 10, 54),
+        (x + MARGIN + 10, y + 54),
         fit_text(status, WIDTH - 2 * MARGIN - 20, 19, bold=True),
         font=font(19, bold=True),
         fill=INK,
@@ -94,14 +104,17 @@ def _column_x(index: int) -> int:
 
 def _slot_box(column: int, index: int) -> tuple[int, int, int, int]:
     """Slot `index` (0 = Aeroplane, 1–5 = stops, 6 = Safe Landing) of a route column."""
-    x = _column_x(column)
-    y = HEADER_H + HEAD_H + index * (SLOT_H + SLOT_GAP)
+    return _slot_at(_column_x(column), HEADER_H, index)
+
+
+def _slot_at(x: int, top: int, index: int) -> tuple[int, int, int, int]:
+    """Slot `index` of the column whose left edge is `x` and whose head starts at `top`."""
+    y = top + HEAD_H + index * (SLOT_H + SLOT_GAP)
     return (x, y, x + COL_W, y + SLOT_H)
 
 
-def _route_head(draw: ImageDraw.ImageDraw, flight: FlightView, column: int) -> None:
+def _route_head(draw: ImageDraw.ImageDraw, flight: FlightView, x: int, y: int) -> None:
     """Route name and state above its column, with a bar in the route colour."""
-    x, y = _column_x(column), HEADER_H
     draw.rounded_rectangle((x, y, x + COL_W, y + 6), radius=3, fill=flight.colour)
     name = fit_text(flight.name, COL_W, 17, bold=True)
     draw.text((x, y + 8), name, font=font(17, bold=True), fill=INK)
@@ -182,50 +195,81 @@ def _badge(obstacle: ObstacleView) -> str:
     return f"{obstacle.name} ✓" if obstacle.cancelled else f"{obstacle.name.upper()} ✗"
 
 
-def _flight_column(
-    draw: ImageDraw.ImageDraw, flight: FlightView, column: int, *, on_empty: bool = False
-) -> None:
-    """One route from Aeroplane (top) through stops 1–5 to Safe Landing, with its obstacles.
+def _flight_column(image: Image.Image, flight: FlightView, column: int, *, on_empty: bool) -> None:
+    """One route's column (a cached tile: a move changes one route at most).
 
     `on_empty`: the column is drawn over the cached empty table, so plain empty slots are
     already there and are skipped (only what moved is drawn per turn).
     """
+    # beneath the column: that column of the empty table, or the plain background
+    under = ("table", tuple(s.town for s in flight.stops)) if on_empty else BACKGROUND
+    xy = (_column_x(column) - 3, HEADER_H)
+    stamp(image, xy, COLUMN_SIZE, under, _paint_column, flight, on_empty)
+
+
+# the column with its tint's 3 px margin, down to the last obstacle badge's bottom
+COLUMN_SIZE = (COL_W + 7, HEAD_H + 6 * (SLOT_H + SLOT_GAP) + SLOT_H + 5)
+
+
+def _paint_column(image: Image.Image, x: int, y: int, flight: FlightView, on_empty: bool) -> None:
+    """One route from Aeroplane (top) through stops 1–5 to Safe Landing, with its obstacles."""
+    draw = ImageDraw.Draw(image)
+    x += 3  # the column's left edge, right of the tint's margin
     tinted = flight.blocked or flight.landed
+    fill = BACKGROUND
     if tinted:
         fill = "#f6dcd8" if flight.blocked else "#d9efe0"
-        x = _column_x(column)
-        bottom = _slot_box(column, 6)[3] + 3
-        draw.rectangle((x - 3, HEADER_H + HEAD_H - 4, x + COL_W + 3, bottom), fill=fill)
+        bottom = _slot_at(x, y, 6)[3] + 3
+        draw.rectangle((x - 3, y + HEAD_H - 4, x + COL_W + 3, bottom), fill=fill)
     skip_empty = on_empty and not tinted
-    _route_head(draw, flight, column)
+    _route_head(draw, flight, x, y)
     width = COL_W - NUM_W - 8
+
+    def slot(
+        index: int, town: str, mark: str, words: list[str], colour: str | None,
+        next_up: bool = False, raised: bool = False,
+    ) -> None:  # fmt: skip
+        # beneath a slot: the tint, or on the cached empty table that slot drawn empty
+        under = ("table", index, town) if skip_empty else fill
+        args = (mark, tuple(words), colour, next_up, raised)
+        stamp(image, _slot_at(x, y, index)[:2], SLOT_SIZE, under, _paint_slot, *args)
+
     beside: dict[int, list[ObstacleView]] = {}
     for obstacle in flight.obstacles:
         beside.setdefault(obstacle.beside, []).append(obstacle)
     if flight.started or not skip_empty:
         plane = flight.colour if flight.started else None
-        _slot(draw, _slot_box(column, 0), "✈", ["Aeroplane"], plane, raised=0 in beside)
+        slot(0, "", "✈", ["Aeroplane"], plane, raised=0 in beside)
     for stop in flight.stops:
-        box = _slot_box(column, stop.number)
-        next_up = flight.started and not flight.blocked and stop.number == flight.next_number
+        number, town = stop.number, stop.town
+        next_up = flight.started and not flight.blocked and number == flight.next_number
         if stop.filled == "alternative":
             colour = SPECIAL_COLOURS["alt"]
-            _slot(
-                draw, box, "↷", ["Alt. Route", fit_text(f"skips {stop.town}", width, SMALL)], colour
-            )
+            slot(number, town, "↷", ["Alt. Route", fit_text(f"skips {town}", width, SMALL)], colour)
         elif stop.filled == "route":
-            raised = stop.number in beside
-            _slot(
-                draw, box, str(stop.number), _lines(stop.town, width), flight.colour, raised=raised
-            )
+            raised = number in beside
+            slot(number, town, str(number), _lines(town, width), flight.colour, raised=raised)
         elif next_up or not skip_empty:
-            _slot(draw, box, str(stop.number), _lines(stop.town, width), None, next_up=next_up)
+            slot(number, town, str(number), _lines(town, width), None, next_up=next_up)
     ready = flight.started and flight.next_number == 6 and not flight.blocked
     if flight.landed or ready or not skip_empty:
         landing = LANDING if flight.landed else None
-        _slot(draw, _slot_box(column, 6), "⚑", ["Safe", "Landing"], landing, next_up=ready)
+        slot(6, "", "⚑", ["Safe", "Landing"], landing, next_up=ready)
     for index, obstacles in beside.items():
-        _obstacles(draw, _slot_box(column, index), obstacles)
+        _obstacles(draw, _slot_at(x, y, index), obstacles)
+
+
+SLOT_SIZE = (COL_W + 1, SLOT_H + 1)
+
+
+def _paint_slot(
+    image: Image.Image, x: int, y: int,
+    mark: str, words: tuple[str, ...], colour: str | None, next_up: bool, raised: bool,
+) -> None:  # fmt: skip
+    """One slot with its top-left corner at (x, y) (see `_slot`)."""
+    draw = ImageDraw.Draw(image)
+    box = (x, y, x + COL_W, y + SLOT_H)
+    _slot(draw, box, mark, list(words), colour, next_up=next_up, raised=raised)
 
 
 TableKey = tuple[tuple[str, ...], ...]
@@ -371,9 +415,9 @@ def draw_board(view: FlightGameView, names: Sequence[str], *, static: bool) -> I
     flights = view.flights[:4]
     if static:
         image.paste(_empty_table(tuple(tuple(s.town for s in f.stops) for f in flights)), (0, 0))
-    _header(draw, view, names)
+    _header(image, view, names)
     for i, flight in enumerate(flights):
-        _flight_column(draw, flight, i, on_empty=static)
+        _flight_column(image, flight, i, on_empty=static)
     _pile(draw, view, footer_y)
     _seats(draw, view, names, footer_y)
     y = footer_y + max(seats_h, 96) + 8
@@ -395,6 +439,21 @@ def wrap(text: str, width: int, size: int) -> list[str]:
 
 
 # ---------------------------------------------------------------- private hand
+
+
+def _stamp_hand_card(
+    image: Image.Image, x: int, y: int, card: CardView, *, playable: bool, pending: bool
+) -> None:
+    """A card of the hand (a cached tile: a hand keeps its cards for many turns)."""
+    size = (HAND_CARD_W + 1, HAND_CARD_H + 1)
+    stamp(image, (x, y), size, BACKGROUND, _paint_hand_card, card, playable, pending)
+
+
+def _paint_hand_card(
+    image: Image.Image, x: int, y: int, card: CardView, playable: bool, pending: bool
+) -> None:
+    """`_hand_card` as a tile painter."""
+    _hand_card(ImageDraw.Draw(image), x, y, card, playable=playable, pending=pending)
 
 
 def _hand_card(
@@ -435,7 +494,7 @@ def render_private(view: FlightGameView, *, names: Sequence[str]) -> Image.Image
     rows = max(1, -(-len(hand) // PER_ROW))
     height = HEADER_H + 40 + rows * (HAND_CARD_H + 10) + 34
     image, draw = canvas(WIDTH, height, BACKGROUND)
-    _header(draw, view, names)
+    _header(image, view, names)
     total = sum(c.points for c in hand)
     cards, points = plural(len(hand), "card"), plural(total, "point")
     title = f"Your hand — {cards}, {points} if caught holding them"
@@ -455,7 +514,7 @@ def render_private(view: FlightGameView, *, names: Sequence[str]) -> Image.Image
         pending_done = pending_done or pending
         x = MARGIN + col * (HAND_CARD_W + gap)
         y = HEADER_H + 34 + row * (HAND_CARD_H + 10)
-        _hand_card(draw, x, y, card, playable=card.code in view.playable, pending=pending)
+        _stamp_hand_card(image, x, y, card, playable=card.code in view.playable, pending=pending)
     if view.playable:
         note = "▶ and a black frame: playable now. Orange frame: being played."
         draw.text(

@@ -10,6 +10,7 @@ from PIL import Image, ImageColor, ImageDraw
 
 from bot.render import alt
 from bot.render.common import (
+    BACKGROUND,
     HIGHLIGHT,
     INK,
     MUTED,
@@ -19,6 +20,7 @@ from bot.render.common import (
     font,
     text_width,
 )
+from bot.render.tiles import stamp
 from rules.core import fill_names
 from rules.core.messages import plural
 from rules.takeoff import CardView, TakeoffView
@@ -151,13 +153,22 @@ def _stone(draw: ImageDraw.ImageDraw, x: int, y: int, owner: int, size: int, lab
         draw.text(centre, label, font=font(SMALL + 1, bold=True), fill=ink, anchor="mm")
 
 
-def _draw_stones(draw: ImageDraw.ImageDraw, view: TakeoffView) -> None:
+def _draw_stones(plane: Image.Image, view: TakeoffView) -> None:
     """A stone in its owner's colour and shape on every taken seat."""
+    layer = (view.business_rows, len(view.rows))  # what lies beneath: the static plane
     for row in view.rows:
         for letter, owner in zip(LETTERS, row.seats, strict=True):
             if owner >= 0:
                 sx, sy = _seat_xy(row.number, letter)
-                _stone(draw, sx + 3, sy + 3, owner, SEAT - 6, letter)
+                spot = (*layer, row.number, letter)
+                size = (SEAT - 5, SEAT - 5)
+                stamp(plane, (sx + 3, sy + 3), size, spot, _seat_stone, owner, letter)
+
+
+def _seat_stone(image: Image.Image, x: int, y: int, owner: int, letter: str) -> None:
+    """The stone on a taken seat, labelled with the seat's letter."""
+    draw = ImageDraw.Draw(image)
+    _stone(draw, x, y, owner, SEAT - 6, letter)
 
 
 def _draw_marks(draw: ImageDraw.ImageDraw, view: TakeoffView) -> None:
@@ -178,17 +189,38 @@ def _draw_marks(draw: ImageDraw.ImageDraw, view: TakeoffView) -> None:
         )
 
 
-def _draw_targets(draw: ImageDraw.ImageDraw, targets: Sequence[str]) -> None:
+def _draw_targets(plane: Image.Image, view: TakeoffView, targets: Sequence[str]) -> None:
     """Seats the chosen card can take: a thick green frame and a + (shape as well as colour)."""
+    rows = {row.number: row for row in view.rows}
     for label in targets:
-        sx, sy = _seat_xy(int(label[:-1]), label[-1])
-        draw.rounded_rectangle(
-            (sx - 1, sy - 1, sx + SEAT + 1, sy + SEAT + 1), radius=8, outline=TARGET, width=5
+        number, letter = int(label[:-1]), label[-1]
+        sx, sy = _seat_xy(number, letter)
+        row = rows[number]
+        index = LETTERS.index(letter)
+        # what lies beneath: the static seat, its stone, its side's frame and the last-move ring
+        spot = (
+            view.business_rows,
+            len(view.rows),
+            number,
+            letter,
+            row.seats[index],
+            row.protected[index // 3],
+            label in view.last_seats,
         )
-        cx, cy = sx + SEAT - 11, sy + 11
-        draw.ellipse((cx - 9, cy - 9, cx + 9, cy + 9), fill=TARGET)
-        draw.line((cx - 5, cy, cx + 5, cy), fill="#ffffff", width=3)
-        draw.line((cx, cy - 5, cx, cy + 5), fill="#ffffff", width=3)
+        stamp(plane, (sx - 1, sy - 1), (SEAT + 3, SEAT + 3), spot, _target)
+
+
+def _target(image: Image.Image, x: int, y: int) -> None:
+    """A target frame with its + badge, the frame's top-left corner at (x, y)."""
+    draw = ImageDraw.Draw(image)
+    sx, sy = x + 1, y + 1
+    draw.rounded_rectangle(
+        (sx - 1, sy - 1, sx + SEAT + 1, sy + SEAT + 1), radius=8, outline=TARGET, width=5
+    )
+    cx, cy = sx + SEAT - 11, sy + 11
+    draw.ellipse((cx - 9, cy - 9, cx + 9, cy + 9), fill=TARGET)
+    draw.line((cx - 5, cy, cx + 5, cy), fill="#ffffff", width=3)
+    draw.line((cx, cy - 5, cx, cy + 5), fill="#ffffff", width=3)
 
 
 def _tickets(left: int) -> str:
@@ -196,38 +228,52 @@ def _tickets(left: int) -> str:
     return "●" * left + "○" * (4 - left) if left <= 4 else str(left)
 
 
-def _draw_player(
-    draw: ImageDraw.ImageDraw, view: TakeoffView, seat: int, name: str, x: int
-) -> None:
-    """One player's panel: stone, name, score, hand size, tickets; framed when to move."""
-    w = (WIDTH - 36) // 2
-    box = (x, 8, x + w, 122)
+def _draw_player(image: Image.Image, view: TakeoffView, seat: int, name: str, x: int) -> None:
+    """One player's panel (a cached tile: it changes only when its player's numbers do)."""
     to_move = view.turn == seat
+    status = "▶ to move" if to_move else ("changed last turn" if view.changed_last[seat] else "")
+    info = f"Hand {view.hand_sizes[seat]} · {_tickets(view.tickets_left[seat])}"
+    score = f"{view.scores[seat]}"
+    size = (PLAYER_W + 1, 115)
+    stamp(image, (x, 8), size, BACKGROUND, _paint_player, seat, name, score, info, status, to_move)
+
+
+PLAYER_W = (WIDTH - 36) // 2
+
+
+def _paint_player(
+    image: Image.Image, x: int, y: int,
+    seat: int, name: str, score: str, info: str, status: str, to_move: bool,
+) -> None:  # fmt: skip
+    """One player's panel: stone, name, score, hand size, tickets; framed when to move."""
+    draw = ImageDraw.Draw(image)
+    w = PLAYER_W
     draw.rounded_rectangle(
-        box,
+        (x, y, x + w, y + 114),
         radius=12,
         fill="#ffffff",
         outline=HIGHLIGHT if to_move else MUTED,
         width=5 if to_move else 1,
     )
-    _stone(draw, x + 12, 20, seat, 30, "")
+    _stone(draw, x + 12, y + 12, seat, 30, "")
     draw.text(
-        (x + 52, 20), fit_text(name, w - 120, 21, bold=True), font=font(21, bold=True), fill=INK
+        (x + 52, y + 12),
+        fit_text(name, w - 120, 21, bold=True),
+        font=font(21, bold=True),
+        fill=INK,
     )
-    draw.text(
-        (x + w - 12, 14), f"{view.scores[seat]}", font=font(34, bold=True), fill=INK, anchor="ra"
-    )
-    draw.text((x + w - 12, 54), "points", font=font(SMALL), fill=MUTED, anchor="ra")
-    info = f"Hand {view.hand_sizes[seat]} · {_tickets(view.tickets_left[seat])}"
-    draw.text((x + 12, 62), info, font=font(17), fill=INK)
-    status = "▶ to move" if to_move else ("changed last turn" if view.changed_last[seat] else "")
-    draw.text((x + 12, 90), status, font=font(17, bold=to_move), fill=INK if to_move else MUTED)
+    draw.text((x + w - 12, y + 6), score, font=font(34, bold=True), fill=INK, anchor="ra")
+    draw.text((x + w - 12, y + 46), "points", font=font(SMALL), fill=MUTED, anchor="ra")
+    draw.text((x + 12, y + 54), info, font=font(17), fill=INK)
+    draw.text((x + 12, y + 82), status, font=font(17, bold=to_move), fill=INK if to_move else MUTED)
 
 
-def _draw_header(draw: ImageDraw.ImageDraw, view: TakeoffView, names: Sequence[str]) -> None:
+def _draw_header(
+    image: Image.Image, draw: ImageDraw.ImageDraw, view: TakeoffView, names: Sequence[str]
+) -> None:
     """Both players and the pile counters."""
-    _draw_player(draw, view, 0, names[0], 12)
-    _draw_player(draw, view, 1, names[1], WIDTH // 2 + 6)
+    _draw_player(image, view, 0, names[0], 12)
+    _draw_player(image, view, 1, names[1], WIDTH // 2 + 6)
     line = f"Pass {view.pass_number} of 3 · Deck {view.deck_count} · Discard {view.discard_count}"
     top = f"Top: {view.top_discard.name}" if view.top_discard else "Top: —"
     rules = f"{top} · scoring {view.scoring} · {view.row_rule} rows"
@@ -272,24 +318,37 @@ def _draw_status(draw: ImageDraw.ImageDraw, text: str, y: int) -> int:
     return y
 
 
-def _legend(draw: ImageDraw.ImageDraw, view: TakeoffView, names: Sequence[str], y: int) -> None:
+def _legend(image: Image.Image, names: Sequence[str], y: int) -> None:
+    """Who each stone is, and what frames and rings mean (a cached tile: it never changes)."""
+    size = (WIDTH - SIDE_X, _legend_height())
+    stamp(image, (SIDE_X, y), size, BACKGROUND, _paint_legend, names[0], names[1])
+
+
+_KEYS = (
+    (INK, "Black frame: a single row of one colour (protected)"),
+    (HIGHLIGHT, "Orange ring: the last move"),
+)
+
+
+def _legend_height() -> int:
+    """Height of the legend: two names, a gap, then each key's wrapped lines."""
+    return 2 * 34 + 10 + sum(19 * len(_wrap(words, SIDE_W - 34, SMALL)) + 14 for _, words in _KEYS)
+
+
+def _paint_legend(image: Image.Image, x: int, y: int, first: str, second: str) -> None:
     """Who each stone is, and what frames and rings mean (right of the plane)."""
-    x = SIDE_X
-    for seat in (0, 1):
+    draw = ImageDraw.Draw(image)
+    for seat, name in enumerate((first, second)):
         _stone(draw, x, y, seat, 24, "")
         draw.text(
             (x + 32, y + 2),
-            fit_text(names[seat], SIDE_W - 34, 17, bold=True),
+            fit_text(name, SIDE_W - 34, 17, bold=True),
             font=font(17, bold=True),
             fill=INK,
         )
         y += 34
     y += 10
-    keys = (
-        (INK, "Black frame: a single row of one colour (protected)"),
-        (HIGHLIGHT, "Orange ring: the last move"),
-    )
-    for colour, words in keys:
+    for colour, words in _KEYS:
         draw.rounded_rectangle((x, y, x + 24, y + 24), radius=6, outline=colour, width=4)
         for i, line in enumerate(_wrap(words, SIDE_W - 34, SMALL)):
             draw.text((x + 32, y + i * 19), line, font=font(SMALL), fill=INK)
@@ -300,9 +359,9 @@ def _plane_with(view: TakeoffView, targets: Sequence[str] = ()) -> Image.Image:
     """The plane with stones, protected rows, the last move and (private) the card's targets."""
     plane = _plane(view.business_rows, len(view.rows)).copy()
     draw = ImageDraw.Draw(plane)
-    _draw_stones(draw, view)
+    _draw_stones(plane, view)
     _draw_marks(draw, view)
-    _draw_targets(draw, targets)
+    _draw_targets(plane, view, targets)
     return plane
 
 
@@ -311,9 +370,9 @@ def render_board(view: TakeoffView, *, names: Sequence[str]) -> Image.Image:
     plane = _plane_with(view)
     status = _wrap(_status(view, names), WIDTH - 24, 18, bold=True)[:3]
     image, draw = canvas(WIDTH, HEADER_H + plane.height + 12 + 24 * len(status))
-    _draw_header(draw, view, names)
+    _draw_header(image, draw, view, names)
     image.paste(plane, (0, HEADER_H))
-    _legend(draw, view, names, HEADER_H + SEAT_Y0)
+    _legend(image, names, HEADER_H + SEAT_Y0)
     _draw_status(draw, _status(view, names), HEADER_H + plane.height + 6)
     return image
 
@@ -350,18 +409,43 @@ def _band(card: CardView) -> tuple[str, str]:
 
 def _card_lines(card: CardView, text_lines: int, w: int) -> tuple[list[str], list[str]]:
     """A card's name lines and (at most `text_lines`) effect lines at card width `w`."""
-    name = _wrap(card.name, w - 16, 17, bold=True)[:2]
-    body = _wrap(card.text, w - 16, SMALL)
+    name, body = _lines_of(card.name, card.text, text_lines, w)
+    return list(name), list(body)
+
+
+@lru_cache(maxsize=1024)
+def _lines_of(
+    name: str, text: str, text_lines: int, w: int
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Wrapped once per card text and fit: fitting a hand tries every line count per card."""
+    names = _wrap(name, w - 16, 17, bold=True)[:2]
+    body = _wrap(text, w - 16, SMALL)
     if len(body) > text_lines:
         body = body[:text_lines]
         body[-1] = fit_text(body[-1] + " …", w - 16, SMALL)
-    return name, body
+    return tuple(names), tuple(body)
 
 
 def _card_height(card: CardView, text_lines: int, w: int) -> int:
     """Height of one card at width `w`."""
-    name, body = _card_lines(card, text_lines, w)
+    name, body = _lines_of(card.name, card.text, text_lines, w)
     return 30 + 21 * len(name) + 19 * len(body) + 10
+
+
+def _stamp_card(
+    image: Image.Image, card: CardView, x: int, y: int, text_lines: int, w: int, *, chosen: bool
+) -> int:
+    """One card face (a cached tile: hands keep their cards for turns); returns the y below it."""
+    height = _card_height(card, text_lines, w)
+    stamp(image, (x, y), (w + 1, height + 1), BACKGROUND, _paint_card, card, text_lines, w, chosen)
+    return y + height + 8
+
+
+def _paint_card(
+    image: Image.Image, x: int, y: int, card: CardView, text_lines: int, w: int, chosen: bool
+) -> None:
+    """`_draw_card` as a tile painter."""
+    _draw_card(ImageDraw.Draw(image), card, x, y, text_lines, w, chosen=chosen)
 
 
 def _draw_card(
@@ -421,7 +505,9 @@ def _cards_height(col: Column) -> int:
     return height + sum(4 + _card_height(card, lines, col.w) + 8 for card in col.cards)
 
 
-def _draw_cards(draw: ImageDraw.ImageDraw, col: Column, y: int, chosen: str | None) -> int:
+def _draw_cards(
+    image: Image.Image, draw: ImageDraw.ImageDraw, col: Column, y: int, chosen: str | None
+) -> int:
     """A titled column of cards; returns the y below it."""
     for line in _wrap(col.title, col.w, 17, bold=True)[:2]:
         draw.text((col.x, y), line, font=font(17, bold=True), fill=INK)
@@ -431,7 +517,7 @@ def _draw_cards(draw: ImageDraw.ImageDraw, col: Column, y: int, chosen: str | No
         return y + 30
     lines = _fit_lines(col.cards, col.room - 44, col.w)
     for card in col.cards:
-        y = _draw_card(draw, card, col.x, y + 4, lines, col.w, chosen=card.id == chosen)
+        y = _stamp_card(image, card, col.x, y + 4, lines, col.w, chosen=card.id == chosen)
     return y
 
 
@@ -463,11 +549,11 @@ def render_private(view: TakeoffView, *, names: Sequence[str]) -> Image.Image:
     tallest = max(_cards_height(col) for col in columns) + 8
     body = max(plane.height, tallest) if plane is not None else tallest
     image, draw = canvas(WIDTH, HEADER_H + body + 12 + 24 * len(status))
-    _draw_header(draw, view, names)
+    _draw_header(image, draw, view, names)
     if plane is not None:
         image.paste(plane, (0, HEADER_H))
     for col in columns:
-        _draw_cards(draw, col, HEADER_H, chosen)
+        _draw_cards(image, draw, col, HEADER_H, chosen)
     _draw_status(draw, _private_status(view, names, targets), HEADER_H + body + 6)
     return image
 
