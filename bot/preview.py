@@ -18,7 +18,7 @@ import logging
 from collections import OrderedDict
 
 from bot.render import has_live, private_png, public_png
-from bot.render.pool import render
+from bot.render.pool import POOL, render
 from bot.services.games import GameService, LoadedGame
 
 log = logging.getLogger(__name__)
@@ -56,6 +56,8 @@ class Previews:
     ) -> None:
         """Begin drawing what `key` would show, if this process knows the clicked game
         (channel id, game pk, version) at that version."""
+        if not POOL.idle():  # under load the workers are busy anyway: save the loop the work
+            return
         channel_id, pk, version = click
         before = self._games.get(channel_id)
         if before is None or before.record.pk != pk or before.record.version != version:

@@ -96,6 +96,7 @@ class Worker:
         theirs.close()
         self.conn: Connection = ours
         self._reply: asyncio.Future[bytes] | None = None
+        self.last = ""  # the kind of picture it drew last: its caches hold that kind's pieces
 
     async def run(self, draw: Draw, args: tuple[Any, ...], kwargs: dict[str, Any]) -> bytes:
         """Send one job and wait for its reply without blocking the loop."""
@@ -181,10 +182,19 @@ class RenderPool:
             self._idle.extend(self._started)
         return True
 
-    async def _acquire(self) -> Worker:
-        """An idle worker; callers wait in order while every worker is busy."""
+    def idle(self) -> bool:
+        """True when a job would start at once (a worker is free, or none has started yet)."""
+        return self._broken or not self._started or bool(self._idle)
+
+    async def _acquire(self, kind: str) -> Worker:
+        """An idle worker, preferably the one that drew this kind of picture last (its band and
+        tile caches hold that picture's pieces); callers wait in order while all are busy."""
         if self._idle:
-            return self._idle.popleft()
+            same = next((w for w in self._idle if w.last == kind), None)
+            if same is None:
+                return self._idle.popleft()
+            self._idle.remove(same)
+            return same
         waiter: asyncio.Future[Worker] = asyncio.get_running_loop().create_future()
         self._waiting.append(waiter)
         try:
@@ -205,8 +215,10 @@ class RenderPool:
 
     async def _run(self, draw: Draw, *args: Any, **kwargs: Any) -> bytes:
         """One job in a worker process, or in a thread once the workers are unusable."""
-        worker = await self._worker() if _importable(draw) else None
+        kind = f"{draw.__module__}.{draw.__qualname__}{args[:1]!r}"  # e.g. public_png('takeoff',)
+        worker = await self._worker(kind) if _importable(draw) else None
         if worker is not None:
+            worker.last = kind
             try:
                 png = await worker.run(draw, args, kwargs)
             except (WorkerGone, OSError) as exc:
@@ -221,12 +233,12 @@ class RenderPool:
                 return png
         return await asyncio.to_thread(draw, *args, **kwargs)
 
-    async def _worker(self) -> Worker | None:
+    async def _worker(self, kind: str) -> Worker | None:
         """A worker for the next job; None when jobs must run in threads."""
         if not self._start():
             return None
         try:
-            return await self._acquire()
+            return await self._acquire(kind)
         except WorkerGone:  # the workers stopped while this caller waited
             return None
 
