@@ -18,7 +18,7 @@ import logging
 from collections import OrderedDict
 
 from bot.render import has_live, private_png, public_png
-from bot.render.pool import POOL, render
+from bot.render.pool import POOL, RenderPool
 from bot.services.games import GameService, LoadedGame
 
 log = logging.getLogger(__name__)
@@ -29,7 +29,8 @@ KEEP = 512  # games remembered (the busiest channels); each is one decoded state
 class Previews:
     """The last committed game of each busy channel, and the drawings started from it."""
 
-    def __init__(self, size: int = KEEP) -> None:
+    def __init__(self, pool: RenderPool = POOL, size: int = KEEP) -> None:
+        self.pool = pool
         self.size = size
         self._games: OrderedDict[int, LoadedGame] = OrderedDict()
         self._tasks: set[asyncio.Task[None]] = set()
@@ -56,7 +57,7 @@ class Previews:
     ) -> None:
         """Begin drawing what `key` would show, if this process knows the clicked game
         (channel id, game pk, version) at that version."""
-        if not POOL.idle():  # under load the workers are busy anyway: save the loop the work
+        if not self.pool.idle():  # under load the workers are busy anyway: save the loop the work
             return
         channel_id, pk, version = click
         before = self._games.get(channel_id)
@@ -66,6 +67,11 @@ class Previews:
         task = asyncio.get_running_loop().create_task(draw)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+
+    async def settle(self) -> None:
+        """Wait for the previews under way (tests)."""
+        while self._tasks:
+            await asyncio.wait(set(self._tasks))
 
     async def _draw(
         self, service: GameService, before: LoadedGame, user_id: int, key: str, panel: bool
@@ -78,10 +84,10 @@ class Previews:
             # A game with a turn-in-progress picture may edit or post: which is not known yet.
             if not has_live(game_id):
                 board = after.game.view(after.state, None)
-                drawings.append(render(public_png, game_id, board, names, live=False))
+                drawings.append(self.pool.render(public_png, game_id, board, names, live=False))
             if panel:
                 hand = after.game.view(after.state, seat)
-                drawings.append(render(private_png, game_id, hand, names))
+                drawings.append(self.pool.render(private_png, game_id, hand, names))
             await asyncio.gather(*drawings)
         except Exception:  # the real path reports every error; a preview only saves time
             log.debug("Preview of %r failed", key, exc_info=True)

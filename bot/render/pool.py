@@ -125,6 +125,11 @@ class Worker:
         else:
             reply.set_exception(value)
 
+    @property
+    def busy(self) -> bool:
+        """True while a job is in flight."""
+        return self._reply is not None
+
     def _forget(self) -> None:
         """Stop watching the pipe for the job in flight."""
         reply, self._reply = self._reply, None
@@ -135,7 +140,7 @@ class Worker:
         """End the process now; a job in flight fails with WorkerGone."""
         reply = self._reply
         self._forget()
-        if reply is not None and not reply.done():
+        if reply is not None and not reply.done() and not reply.get_loop().is_closed():
             reply.set_exception(WorkerGone("the render pool was closed"))
         self.conn.close()
         if self.process.is_alive():
@@ -170,6 +175,7 @@ class RenderPool:
         self._broken = workers <= 0
         self.cache = PngCache()
         self._drawing: dict[str, asyncio.Future[bytes]] = {}
+        self._loop: asyncio.AbstractEventLoop | None = None
 
     def _start(self) -> bool:
         """Start the workers on first use (spawned: forking a threaded process is unsafe);
@@ -180,7 +186,22 @@ class RenderPool:
             context = multiprocessing.get_context("spawn")
             self._started = [Worker(context) for _ in range(self.workers)]
             self._idle.extend(self._started)
+        loop = asyncio.get_running_loop()
+        if self._loop is not loop:
+            self._adopt(loop)
         return True
+
+    def _adopt(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Serve a new event loop (tests run one per test): a job left in flight by the old loop
+        would answer the wrong caller, so its worker is replaced; the old waiters are gone."""
+        self._loop = loop
+        self._waiting.clear()
+        for worker in [w for w in self._started if w.busy]:
+            worker.stop()
+            self._started[self._started.index(worker)] = Worker(
+                multiprocessing.get_context("spawn")
+            )
+        self._idle = deque(self._started)  # nothing of the new loop runs yet: all are free
 
     def idle(self) -> bool:
         """True when a job would start at once (a worker is free, or none has started yet)."""

@@ -176,3 +176,28 @@ def test_a_job_cancelled_in_a_worker_never_answers_the_next_one() -> None:
     finally:
         pool.close()
     assert picture == public_png("takeoff", quick, NAMES)
+
+
+def test_a_job_left_in_flight_by_a_closed_loop_does_not_hold_its_worker() -> None:
+    """Tests run one event loop each: a job abandoned when its loop closed must neither keep the
+    worker busy for ever nor answer the next loop's job."""
+    pool = RenderPool(1)
+    slow, quick = _views(3, None), _views(9, None)
+
+    left: list[asyncio.Future[bytes]] = []
+
+    async def abandon() -> None:
+        left.append(asyncio.ensure_future(pool.render(slow_public, "takeoff", slow, NAMES, 0.5)))
+        await asyncio.sleep(0.2)  # the job is in the worker when this loop ends
+
+    async def next_loop() -> bytes:
+        return await asyncio.wait_for(pool.render(public_png, "takeoff", quick, NAMES), 30)
+
+    old = asyncio.new_event_loop()
+    try:
+        old.run_until_complete(abandon())
+        old.close()  # closed without cancelling: the job's task is simply dropped
+        picture = asyncio.run(next_loop())
+    finally:
+        pool.close()
+    assert picture == public_png("takeoff", quick, NAMES)

@@ -1,0 +1,69 @@
+"""Pictures drawn ahead of a click's commit: the same pictures the real path asks for, and
+nothing at all for a click that cannot be the next move."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bench.parts import open_table
+from bot.preview import Previews
+from bot.render import private_png, public_png
+from bot.render.pool import RenderPool
+from bot.services import GameService, LoadedGame
+from bot.store import open_store
+from rules import GAMES
+
+
+async def _table(tmp_path: Path) -> tuple[GameService, LoadedGame]:
+    """A started Takeoff! game on a fresh SQLite file."""
+    store = await open_store(tmp_path / "preview.sqlite3")
+    service = GameService(store, games={"takeoff": GAMES["takeoff"]})
+    return service, await open_table(service, "takeoff", 2, seed=3)
+
+
+def _click(loaded: LoadedGame, version: int | None = None) -> tuple[int, int, int]:
+    """(channel, game, version) of a click on `loaded`'s buttons."""
+    record = loaded.record
+    return record.channel_id, record.pk, record.version if version is None else version
+
+
+async def test_the_pictures_drawn_ahead_are_the_ones_the_move_shows(tmp_path: Path) -> None:
+    service, loaded = await _table(tmp_path)
+    pool = RenderPool(0)
+    previews = Previews(pool)
+    previews.remember(loaded)
+    seat = loaded.active_seats[0]
+    user, key = loaded.user_of(seat), loaded.legal_actions(seat)[0].key
+    assert user is not None
+    previews.start(service, _click(loaded), user, key, panel=True)
+    await previews.settle()
+    assert pool.cache.misses == 2, "the board and the clicker's panel were drawn ahead"
+
+    after = (await service.act(loaded.record.channel_id, user, key, loaded.record.version)).loaded
+    game, names = after.game, after.names
+    board = await pool.render(
+        public_png, "takeoff", game.view(after.state, None), names, live=False
+    )
+    hand = await pool.render(private_png, "takeoff", game.view(after.state, seat), names)
+    assert (pool.cache.hits, pool.cache.misses) == (2, 2), "the real path found both pictures"
+    assert board == public_png("takeoff", game.view(after.state, None), names)
+    assert hand == private_png("takeoff", game.view(after.state, seat), names)
+    await service.store.close()
+
+
+async def test_a_stale_or_illegal_click_draws_nothing(tmp_path: Path) -> None:
+    service, loaded = await _table(tmp_path)
+    pool = RenderPool(0)
+    previews = Previews(pool)
+    seat = loaded.active_seats[0]
+    user, key = loaded.user_of(seat), loaded.legal_actions(seat)[0].key
+    other = loaded.user_of(1 - seat)
+    assert user is not None and other is not None
+    previews.start(service, _click(loaded), user, key, panel=True)  # game not known yet
+    previews.remember(loaded)
+    previews.start(service, _click(loaded, loaded.record.version - 1), user, key, panel=True)
+    previews.start(service, _click(loaded), user, "no-such-move", panel=True)
+    previews.start(service, _click(loaded), other, key, panel=True)  # not their turn
+    await previews.settle()
+    assert pool.cache.misses == 0 and len(pool.cache) == 0
+    await service.store.close()
