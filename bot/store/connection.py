@@ -97,9 +97,16 @@ class Store:
 
     dialect = "sqlite"
 
-    def __init__(self, db: aiosqlite.Connection, path: Path, synchronous: str = "FULL") -> None:
+    def __init__(
+        self,
+        db: aiosqlite.Connection,
+        path: Path,
+        synchronous: str = "FULL",
+        busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS,
+    ) -> None:
         self.db = db
         self.synchronous = synchronous.upper()
+        self.busy_timeout_ms = int(busy_timeout_ms)
         self.statements = SqliteDb(db)
         self.writes = SqliteDb(db, inline=True)
         self.path = path
@@ -129,7 +136,7 @@ class Store:
             if relax:
                 await self.writes.execute("PRAGMA synchronous = NORMAL")
             try:
-                await self.statements.execute("BEGIN IMMEDIATE")
+                await self._begin_immediate()
                 try:
                     yield self.writes
                     await self.db.commit()
@@ -140,6 +147,19 @@ class Store:
             finally:
                 if relax:
                     await self.writes.execute(f"PRAGMA synchronous = {self.synchronous}")
+
+    async def _begin_immediate(self) -> None:
+        """Take the write lock: on the loop's thread when it is free (always, unless another
+        program holds it), else waiting for it in aiosqlite's thread as long as busy_timeout."""
+        await self.writes.execute("PRAGMA busy_timeout = 0")
+        try:
+            await self.writes.execute("BEGIN IMMEDIATE")
+            return
+        except sqlite3.OperationalError:  # locked: wait where waiting blocks nobody
+            pass
+        finally:
+            await self.writes.execute(f"PRAGMA busy_timeout = {self.busy_timeout_ms}")
+        await self.statements.execute("BEGIN IMMEDIATE")
 
     @asynccontextmanager
     async def reading(self, *, quick: bool = False) -> AsyncIterator[SqliteDb]:
@@ -214,4 +234,4 @@ async def open_store(
     except BaseException:
         await db.close()
         raise
-    return Store(db, Path(path), synchronous)
+    return Store(db, Path(path), synchronous, busy_timeout_ms)

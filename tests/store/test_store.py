@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import pytest
 
@@ -171,3 +173,38 @@ async def test_a_failed_commit_rolls_back_and_the_store_stays_usable(store: Stor
         stored = await repo.fetch_game(db, pk)
     assert stored is not None and stored.record.status == "lobby"
     await _log_move(store, pk)
+
+
+async def test_a_write_waits_for_another_programs_lock_without_blocking_the_loop(
+    tmp_path: Path,
+) -> None:
+    """Another program (here a second connection) holds the write lock: the move's transaction
+    waits for it off the event loop (the loop keeps ticking) and commits once it is released."""
+    path = tmp_path / "locked.sqlite3"
+    store = await open_store(path)
+    try:
+        async with store.transaction() as db:
+            await db.execute("CREATE TABLE notes (body TEXT)")
+        other = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        other.execute("BEGIN IMMEDIATE")
+        ticks = 0
+
+        async def write() -> None:
+            async with store.transaction() as db:
+                await db.execute("INSERT INTO notes VALUES ('after the lock')")
+
+        writing = asyncio.ensure_future(write())
+        for _ in range(20):  # 0.2 s during which the loop must stay free
+            await asyncio.sleep(0.01)
+            ticks += 1
+        assert not writing.done(), "the write waited for the lock"
+        other.execute("COMMIT")
+        await asyncio.wait_for(writing, 10)
+        other.close()
+        assert ticks == 20
+        async with store.reading() as db, db.execute("SELECT body FROM notes") as cursor:
+            assert [row[0] for row in await cursor.fetchall()] == ["after the lock"]
+        async with store.reading() as db, db.execute("PRAGMA busy_timeout") as cursor:
+            assert (await cursor.fetchone())[0] == 5000, "the timeout is put back"
+    finally:
+        await store.close()
