@@ -12,7 +12,7 @@ import pytest
 from pydantic import BaseModel
 
 from bot.render import private_png, public_png
-from bot.render.pool import PngCache, RenderPool, ShownImages
+from bot.render.pool import AsJson, PngCache, RenderPool, ShownImages, wired
 from bot.render.samples import after_moves
 from rules import GAMES
 
@@ -201,3 +201,23 @@ def test_a_job_left_in_flight_by_a_closed_loop_does_not_hold_its_worker() -> Non
     finally:
         pool.close()
     assert picture == public_png("takeoff", quick, NAMES)
+
+
+@pytest.mark.parametrize(
+    ("game_id", "players"),
+    [("takeoff", 2), ("flight", 3), ("flight", 5), ("first-in-flight", 4), ("first-in-flight", 1)],
+)
+def test_a_view_sent_as_json_comes_back_equal(game_id: str, players: int) -> None:
+    """Workers get views as their JSON: every public and private view of a game, at many moves,
+    is equal to the original after the trip (so the picture is the same)."""
+    game = GAMES[game_id]
+    checked = 0
+    for moves in range(0, 120, 7):
+        state = after_moves(game_id, players, moves, seed=moves)
+        for seat in (None, *range(players)):
+            view = game.view(state, seat)
+            (sent,) = wired((view,))
+            assert isinstance(sent, AsJson)
+            assert sent.load() == view, (game_id, moves, seat)
+            checked += 1
+    assert checked > 30
