@@ -148,9 +148,9 @@ async def handle_action(
     """A click on an action button or select: one service call, then the board."""
     private = bool(interaction.message and interaction.message.flags.ephemeral)
     bot = interaction.client
-    if interaction.channel_id is not None:  # its pictures are drawn while Discord acknowledges
+    if interaction.channel_id is not None:  # its board is drawn while Discord acknowledges
         click = (interaction.channel_id, pk, version)
-        bot.previews.start(bot.service, click, interaction.user.id, key, panel=private)
+        bot.previews.start(bot.service, click, interaction.user.id, key)
     await interaction.response.defer()  # a deferred update: nothing visible until we publish
     saved = False
     try:

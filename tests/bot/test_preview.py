@@ -1,4 +1,4 @@
-"""Pictures drawn ahead of a click's commit: the same pictures the real path asks for, and
+"""The board drawn ahead of a click's commit: the same picture the real path asks for, and
 nothing at all for a click that cannot be the next move."""
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ def _click(loaded: LoadedGame, version: int | None = None) -> tuple[int, int, in
     return record.channel_id, record.pk, record.version if version is None else version
 
 
-async def test_the_pictures_drawn_ahead_are_the_ones_the_move_shows(tmp_path: Path) -> None:
+async def test_the_board_drawn_ahead_is_the_one_the_move_shows(tmp_path: Path) -> None:
     service, loaded = await _table(tmp_path)
     pool = RenderPool(0)
     previews = Previews(pool)
@@ -35,9 +35,9 @@ async def test_the_pictures_drawn_ahead_are_the_ones_the_move_shows(tmp_path: Pa
     seat = loaded.active_seats[0]
     user, key = loaded.user_of(seat), loaded.legal_actions(seat)[0].key
     assert user is not None
-    previews.start(service, _click(loaded), user, key, panel=True)
+    previews.start(service, _click(loaded), user, key)
     await previews.settle()
-    assert pool.cache.misses == 2, "the board and the clicker's panel were drawn ahead"
+    assert pool.cache.misses == 1, "the board was drawn ahead"
 
     after = (await service.act(loaded.record.channel_id, user, key, loaded.record.version)).loaded
     game, names = after.game, after.names
@@ -45,7 +45,7 @@ async def test_the_pictures_drawn_ahead_are_the_ones_the_move_shows(tmp_path: Pa
         public_png, "takeoff", game.view(after.state, None), names, live=False
     )
     hand = await pool.render(private_png, "takeoff", game.view(after.state, seat), names)
-    assert (pool.cache.hits, pool.cache.misses) == (2, 2), "the real path found both pictures"
+    assert (pool.cache.hits, pool.cache.misses) == (1, 2), "the real path found the board"
     assert board == public_png("takeoff", game.view(after.state, None), names)
     assert hand == private_png("takeoff", game.view(after.state, seat), names)
     await service.store.close()
@@ -59,11 +59,11 @@ async def test_a_stale_or_illegal_click_draws_nothing(tmp_path: Path) -> None:
     user, key = loaded.user_of(seat), loaded.legal_actions(seat)[0].key
     other = loaded.user_of(1 - seat)
     assert user is not None and other is not None
-    previews.start(service, _click(loaded), user, key, panel=True)  # game not known yet
+    previews.start(service, _click(loaded), user, key)  # game not known yet
     previews.remember(loaded)
-    previews.start(service, _click(loaded, loaded.record.version - 1), user, key, panel=True)
-    previews.start(service, _click(loaded), user, "no-such-move", panel=True)
-    previews.start(service, _click(loaded), other, key, panel=True)  # not their turn
+    previews.start(service, _click(loaded, loaded.record.version - 1), user, key)
+    previews.start(service, _click(loaded), user, "no-such-move")
+    previews.start(service, _click(loaded), other, key)  # not their turn
     await previews.settle()
     assert pool.cache.misses == 0 and len(pool.cache) == 0
     await service.store.close()
