@@ -14,11 +14,11 @@ only on its pixels.
 from __future__ import annotations
 
 import struct
-import threading
 import zlib
-from collections import OrderedDict
 
 from PIL import Image
+
+from bot.render.lru import Lru
 
 BAND_ROWS = 32
 # zlib level for a band seen for the first time; most bands come from the cache, so this buys
@@ -36,36 +36,11 @@ ADLER_BASE = 65521
 Band = tuple[bytes, int, int]  # compressed bytes, Adler-32 and length of the raw band
 
 
-class BandCache:
-    """Compressed bands by (width, mode, pixels digest); least recently used dropped first."""
+class BandCache(Lru[tuple[int, str, int, int], Band]):
+    """Compressed bands by (width, mode, band length, pixels digest)."""
 
     def __init__(self, size: int = CACHE_BANDS) -> None:
-        self.size = size
-        self._bands: OrderedDict[tuple[int, str, int, int], Band] = OrderedDict()
-        self._lock = threading.Lock()  # the thread fallback of the render pool shares it
-        self.hits = 0
-        self.misses = 0
-
-    def get(self, key: tuple[int, str, int, int]) -> Band | None:
-        """A band compressed before, marked as recently used."""
-        with self._lock:
-            band = self._bands.get(key)
-            if band is None:
-                self.misses += 1
-                return None
-            self.hits += 1
-            self._bands.move_to_end(key)
-            return band
-
-    def put(self, key: tuple[int, str, int, int], band: Band) -> None:
-        """Keep a compressed band, dropping the oldest beyond the bound."""
-        with self._lock:
-            self._bands[key] = band
-            while len(self._bands) > self.size:
-                self._bands.popitem(last=False)
-
-    def __len__(self) -> int:
-        return len(self._bands)
+        super().__init__(size)
 
 
 BANDS = BandCache()

@@ -29,6 +29,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from bot.render.lru import Lru
+
 log = logging.getLogger(__name__)
 
 Draw = Callable[..., bytes]
@@ -76,34 +78,11 @@ def view_key(draw: Draw, *args: Any, **kwargs: Any) -> str:
     return hashlib.sha256(blob.encode()).hexdigest()
 
 
-class PngCache:
-    """PNG bytes by view key, least recently used dropped first."""
+class PngCache(Lru[str, bytes]):
+    """PNG bytes by view key."""
 
     def __init__(self, size: int = CACHE_SIZE) -> None:
-        self.size = size
-        self._items: OrderedDict[str, bytes] = OrderedDict()
-        self.hits = 0
-        self.misses = 0
-
-    def get(self, key: str) -> bytes | None:
-        """The cached PNG, marked as recently used; None on a miss."""
-        png = self._items.get(key)
-        if png is None:
-            self.misses += 1
-            return None
-        self.hits += 1
-        self._items.move_to_end(key)
-        return png
-
-    def put(self, key: str, png: bytes) -> None:
-        """Store a PNG, dropping the oldest beyond the bound."""
-        self._items[key] = png
-        self._items.move_to_end(key)
-        while len(self._items) > self.size:
-            self._items.popitem(last=False)
-
-    def __len__(self) -> int:
-        return len(self._items)
+        super().__init__(size)
 
 
 class WorkerGone(RuntimeError):
@@ -226,10 +205,7 @@ class RenderPool:
         self._loop = loop
         self._waiting.clear()
         for worker in [w for w in self._started if w.busy]:
-            worker.stop()
-            self._started[self._started.index(worker)] = Worker(
-                multiprocessing.get_context("spawn")
-            )
+            self._respawn(worker)
         self._idle = deque(self._started)  # nothing of the new loop runs yet: all are free
 
     def idle(self) -> bool:
@@ -293,13 +269,18 @@ class RenderPool:
             return None
 
     def _replace(self, worker: Worker) -> None:
-        """Stop a worker and put a new process in its place."""
-        worker.stop()
+        """Stop a worker and give a new process in its place to the next job."""
         if worker in self._started and not self._broken:
-            self._started.remove(worker)
-            fresh = Worker(multiprocessing.get_context("spawn"))
-            self._started.append(fresh)
-            self._release(fresh)
+            self._release(self._respawn(worker))
+        else:
+            worker.stop()
+
+    def _respawn(self, worker: Worker) -> Worker:
+        """Stop a started worker and start a new process in its slot."""
+        worker.stop()
+        fresh = Worker(multiprocessing.get_context("spawn"))
+        self._started[self._started.index(worker)] = fresh
+        return fresh
 
     def _break(self) -> None:
         """Stop every worker; later jobs use threads."""

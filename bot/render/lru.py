@@ -1,0 +1,47 @@
+"""A bounded least-recently-used cache: what the picture and band caches are built on."""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Hashable
+from typing import Generic, TypeVar
+
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
+
+
+class Lru(Generic[K, V]):
+    """At most `size` values by key, least recently used dropped first; counts hits and misses.
+
+    Locked: the render pool's thread fallback may use one cache from several threads.
+    """
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._items: OrderedDict[K, V] = OrderedDict()
+        self._lock = threading.Lock()
+        self.hits = 0
+        self.misses = 0
+
+    def get(self, key: K) -> V | None:
+        """The cached value, marked as recently used; None on a miss."""
+        with self._lock:
+            value = self._items.get(key)
+            if value is None:
+                self.misses += 1
+                return None
+            self.hits += 1
+            self._items.move_to_end(key)
+            return value
+
+    def put(self, key: K, value: V) -> None:
+        """Keep a value, dropping the oldest beyond the bound."""
+        with self._lock:
+            self._items[key] = value
+            self._items.move_to_end(key)
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+
+    def __len__(self) -> int:
+        return len(self._items)
