@@ -34,6 +34,7 @@ from bot.render.lru import Lru
 log = logging.getLogger(__name__)
 
 Draw = Callable[..., bytes]
+WORKER_NICE = 5  # workers' niceness above the bot's (bench: 5 and 10 alike, both ~2 ms faster)
 CACHE_SIZE = 96  # PNGs of ≤ ~150 KiB each: at most ~14 MiB
 
 
@@ -152,6 +153,7 @@ class Worker:
 
 def _serve(conn: Connection) -> None:
     """A worker's loop: read a job, draw and encode, send back the bytes (or the exception)."""
+    _yield_to_the_loop()
     while True:
         try:
             draw, args, kwargs = pickle.loads(conn.recv_bytes())
@@ -165,6 +167,20 @@ def _serve(conn: Connection) -> None:
             conn.send_bytes(pickle.dumps(reply, pickle.HIGHEST_PROTOCOL))
         except (pickle.PicklingError, TypeError, AttributeError):
             conn.send_bytes(pickle.dumps((False, RuntimeError(repr(reply[1])))))
+
+
+def _yield_to_the_loop() -> None:
+    """Let the bot's event loop go first when both cores are busy: a picture can wait a moment,
+    acknowledging clicks, committing moves and sending what is drawn cannot.
+
+    SCHED_BATCH: a worker woken by a job does not preempt the loop that sent it (the loop's
+    thread was descheduled for 1–3 ms per click on two cores); a lower priority on top.
+    """
+    try:
+        os.sched_setscheduler(0, os.SCHED_BATCH, os.sched_param(0))
+        os.nice(WORKER_NICE)
+    except (AttributeError, OSError):  # not Linux, or not allowed: run as before
+        pass
 
 
 def _call(draw: Draw, args: tuple[Any, ...], kwargs: dict[str, Any]) -> bytes:

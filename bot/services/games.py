@@ -87,6 +87,46 @@ class LegalCache:
         return found
 
 
+Entry = tuple[str, str, tuple[str, ...] | None]  # a public log entry: kind, text, names then
+
+
+@dataclass(frozen=True)
+class KeptLog:
+    """A game's recent public log entries as of one committed state (version and time)."""
+
+    version: int
+    updated_at: float
+    entries: tuple[Entry, ...]
+
+
+class BoardLogs:
+    """The board's recent log per game, as this process last wrote it: the next move appends its
+    own events instead of reading back and decoding ~50 stored events (issue 14)."""
+
+    def __init__(self, size: int = 1024) -> None:
+        self.size = size
+        self._items: OrderedDict[int, KeptLog] = OrderedDict()
+
+    def get(self, record: GameRecord) -> tuple[Entry, ...] | None:
+        """The entries of `record`'s game, when kept for exactly that state.
+
+        Version and update time together identify a committed state: a move written here and
+        then rolled back left an entry no stored state matches.
+        """
+        kept = self._items.get(record.pk)
+        if kept is None or (kept.version, kept.updated_at) != (record.version, record.updated_at):
+            return None
+        self._items.move_to_end(record.pk)
+        return kept.entries
+
+    def put(self, record: GameRecord, entries: tuple[Entry, ...]) -> None:
+        """Keep the entries of the state `record` describes."""
+        self._items[record.pk] = KeptLog(record.version, record.updated_at, entries)
+        self._items.move_to_end(record.pk)
+        if len(self._items) > self.size:
+            self._items.popitem(last=False)
+
+
 @dataclass(frozen=True)
 class LoadedGame:
     """A game as stored: its row, seats, rules state (None in the lobby) and engine."""
@@ -189,6 +229,7 @@ class GameService:
         self.games: Mapping[str, Game] = rules.GAMES if games is None else games
         self.clock = clock
         self.legal_cache = LegalCache()
+        self.board_logs = BoardLogs()
         self.commit_hooks: list[CommitHook] = []
 
     async def new_lobby(
@@ -318,19 +359,20 @@ class GameService:
         """Apply, log and store one move inside the caller's transaction (user None: the bot),
         queue its board in the outbox and read back the log lines the board shows."""
         transition, action = self._apply(before, seat, key)
+        stored = [with_names(event, before.names) for event in transition.events]
         await repo.insert_action(
             db,
             before.record.pk,
             seat=seat,
             action=action.model_dump(mode="json"),
             user_id=user_id,
-            events=[with_names(event, before.names) for event in transition.events],
+            events=stored,
             now=self.clock(),
         )
         after = await self._commit_state(db, before, transition.state)
         events = tuple(transition.events)
         queued = await self._queue_board(db, before.active_seats, after, events)
-        lines = await self._board_lines(db, after.record.pk, after.seats)
+        lines = await self._move_lines(db, before, after, stored)
         finished = after.outcome is not None
         previous = before.active_seats
         return ActResult(after, events, seat, previous, finished, lines, queued, action.label)
@@ -376,6 +418,20 @@ class GameService:
         """The public log lines the board shows (as `story` tells them), in this transaction."""
         raw = await repo.fetch_recent_events(db, game_pk, BOARD_LINES * 4)
         return tuple(told(raw, seats, None, BOARD_LINES))
+
+    async def _move_lines(
+        self, db: Any, before: LoadedGame, after: LoadedGame, stored: list[dict[str, Any]]
+    ) -> tuple[str, ...]:
+        """The board's log lines after a move: the log kept from the game's previous move here
+        plus this move's events, or read back when another process (or path) moved last."""
+        kept = self.board_logs.get(before.record)
+        if kept is None:  # this move's events are already written: the read includes them
+            raw = await repo.fetch_recent_events(db, before.record.pk, BOARD_LINES * 4)
+            entries = tuple(public_entry(item) for item in raw)
+        else:
+            entries = (kept + tuple(public_entry(item) for item in stored))[-BOARD_LINES * 4 :]
+        self.board_logs.put(after.record, entries)
+        return tuple(told_entries(entries, after.seats, BOARD_LINES))
 
     async def board_delivered(
         self, announcement: Announcement, board_id: int | None, live_id: int | None
@@ -734,18 +790,27 @@ def told(
     raw: list[dict[str, Any]], seats: Sequence[SeatRecord], viewer_seat: int | None, limit: int
 ) -> list[str]:
     """The log as the board tells it: routine runs collapsed, the seat holders' names put in."""
+    return told_entries([public_entry(item, viewer_seat) for item in raw], seats, limit)
+
+
+def public_entry(item: dict[str, Any], viewer_seat: int | None = None) -> Entry:
+    """A stored event as `viewer_seat` reads it (None: everyone), with the names of then."""
+    event, names = stored_event(item)
+    return event.kind, event.line_for(viewer_seat), names
+
+
+def told_entries(entries: Sequence[Entry], seats: Sequence[SeatRecord], limit: int) -> list[str]:
+    """Log entries as the board tells them (see `told`)."""
     today = tuple(s.name for s in seats)
     # Collapse runs told with the same seat holders, then put in those holders' names.
     runs: list[tuple[tuple[str, ...], list[tuple[str, str]]]] = []
-    for item in raw:
-        event, names = stored_event(item)
-        entry = (event.kind, event.line_for(viewer_seat))
+    for kind, text, names in entries:
         if runs and runs[-1][0] == (names or today):
-            runs[-1][1].append(entry)
+            runs[-1][1].append((kind, text))
         else:
-            runs.append((names or today, [entry]))
-    lines = [fill_names(line, names) for names, run in runs for line in collapse(run)]
-    return lines[-limit:]
+            runs.append((names or today, [(kind, text)]))
+    lines = [(line, names) for names, run in runs for line in collapse(run)][-limit:]
+    return [fill_names(line, names) for line, names in lines]
 
 
 def _seat(seats: Sequence[SeatRecord], user_id: int | None) -> int | None:

@@ -8,6 +8,7 @@ the story instead of repeating "drew a card" (issue 15). Pure: texts and event k
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -43,21 +44,20 @@ class _Line:
         """The line as players read it."""
         if not self.who:
             return self.text
-        text = f"{self.who} {_join(_merge_verbs(self.parts))}"
-        return text if text.endswith(("!", "?")) else text + "."
+        return _told(self.who, tuple(self.parts))
 
 
 def collapse(entries: Iterable[tuple[str, str]]) -> list[str]:
     """(kind, text) log entries, oldest first → lines with routine ones folded in."""
     lines: list[_Line] = []
     for kind, text in entries:
-        match = _SUBJECT.match(text.strip())
+        split = _subject(text)
         routine = kind in ROUTINE_KINDS
         last = lines[-1] if lines else None
-        if match is None:
+        if split is None:
             lines.append(_Line("", text=text))
             continue
-        who, rest = match["who"], match["rest"]
+        who, rest = split
         joins = last is not None and last.who == who and (routine or not last.story)
         if joins and last is not None:
             last.parts.append(rest)
@@ -65,6 +65,22 @@ def collapse(entries: Iterable[tuple[str, str]]) -> list[str]:
         else:
             lines.append(_Line(who, [rest], story=not routine))
     return [line.render() for line in lines]
+
+
+# A board tells the same recent entries after every move: each entry is split, and each line
+# told, once (bounded caches of pure functions).
+@functools.lru_cache(maxsize=4096)
+def _subject(text: str) -> tuple[str, str] | None:
+    """(subject, predicate) of a log text, or None for a line without a subject."""
+    match = _SUBJECT.match(text.strip())
+    return None if match is None else (match["who"], match["rest"])
+
+
+@functools.lru_cache(maxsize=4096)
+def _told(who: str, parts: tuple[str, ...]) -> str:
+    """One subject's parts as a sentence."""
+    text = f"{who} {_join(_merge_verbs(parts))}"
+    return text if text.endswith(("!", "?")) else text + "."
 
 
 def _merge_verbs(parts: Sequence[str]) -> list[str]:

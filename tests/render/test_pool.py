@@ -101,6 +101,20 @@ def test_worker_process_draws_the_same_bytes_and_a_broken_pool_falls_back() -> N
     assert pool._broken
 
 
+def test_workers_run_behind_the_event_loop() -> None:
+    """Drawing yields the CPU to the bot's own process: a woken worker does not preempt it
+    (SCHED_BATCH) and runs at a lower priority."""
+    pool = RenderPool(1)
+    try:
+        asyncio.run(pool.render(private_png, "takeoff", _views(3, 0), NAMES))
+        pid = pool._started[0].process.pid
+        assert pid is not None
+        assert os.sched_getscheduler(pid) == os.SCHED_BATCH
+        assert os.getpriority(os.PRIO_PROCESS, pid) > os.getpriority(os.PRIO_PROCESS, 0)
+    finally:
+        pool.close()
+
+
 def test_private_picture_is_resent_when_and_only_when_it_changed() -> None:
     """A panel showing a seat's picture keeps it while the seat's view is unchanged (even when
     the board moved on for the other seat's hidden cards) and gets a new one after a change."""

@@ -3,8 +3,18 @@
 from __future__ import annotations
 
 from bot.services import GameService
+from bot.services.games import BOARD_LINES
 from bot.store import repository as repo
-from tests.services.conftest import ALICE, BOB, CHANNEL, DAVE, started
+from tests.services.conftest import (
+    ALICE,
+    BOB,
+    CHANNEL,
+    DAVE,
+    GUILD,
+    NAMES,
+    FakeClock,
+    started,
+)
 
 
 async def test_a_replaced_seat_keeps_its_old_lines_under_the_old_name(
@@ -42,3 +52,40 @@ async def test_private_lines_and_older_rows_without_names(service: GameService) 
     assert await service.story(CHANNEL, None) == ["Alice bid 1.", "Alice drew a card."]
     own = await service.story(CHANNEL, 0)
     assert own[-1] == drawn.private_text and own[-1].startswith("You drew a ")
+
+
+async def test_each_boards_lines_match_the_log_read_back(service: GameService) -> None:
+    """A move's board lines come from the log this process kept since its last move; they must
+    read exactly like the log read back from the database — across a move made by another
+    process on the same database, an undo and a replaced seat."""
+    await service.new_lobby(GUILD, CHANNEL, "toy", {"rounds": 6}, ALICE, NAMES[ALICE])
+    await service.join(CHANNEL, BOB, NAMES[BOB])
+    await service.start(CHANNEL, ALICE, is_admin=False)
+    elsewhere = GameService(service.store, games=service.games, clock=FakeClock())
+    steps = [
+        (service, ALICE, "bid:1"),
+        (service, BOB, "draw"),
+        (service, ALICE, "bid:2"),
+        (elsewhere, BOB, "bid:3"),  # the kept log of `service` no longer describes the game
+        (service, ALICE, "roll"),
+        (service, BOB, "bid:1"),
+        ("undo", None, None),
+        (service, BOB, "bid:2"),
+        ("replace", None, None),
+        (service, ALICE, "bid:3"),
+        (service, DAVE, "draw"),
+    ]
+    kept = 0
+    for who, user, key in steps:
+        if who == "undo":
+            await service.undo(CHANNEL)
+            continue
+        if who == "replace":
+            await service.replace(CHANNEL, BOB, DAVE, "Dave")
+            continue
+        assert isinstance(who, GameService) and user is not None and key is not None
+        before = await who.load(CHANNEL)
+        kept += who.board_logs.get(before.record) is not None
+        result = await who.act(CHANNEL, user, key, None)
+        assert list(result.lines) == await service.story(CHANNEL, None, limit=BOARD_LINES)
+    assert kept >= 3  # the moves right after this process's own move used the kept log
