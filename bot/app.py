@@ -53,7 +53,7 @@ class HangarBot(discord.Client):
     handle_lobby = staticmethod(flow.handle_lobby)
 
     def __init__(self, settings: Settings, **client_options: Any) -> None:
-        super().__init__(intents=discord.Intents.default(), **client_options)
+        super().__init__(intents=intents(), **client_options)
         self.settings = settings
         self.tree = app_commands.CommandTree(self)
         self.tree.error(on_app_command_error)
@@ -224,6 +224,12 @@ def make_bot(settings: Settings) -> HangarBot:
         return HangarBot(settings)
     ids = list(settings.shard_ids) if settings.shard_ids is not None else None
     return ShardedHangarBot(settings, shard_count=settings.shard_count, shard_ids=ids)
+
+
+def intents() -> discord.Intents:
+    """Guilds only: Hangar acts on interactions and never reads messages, so Discord need not
+    send it every message and edit in its servers (each one parsed on the event loop)."""
+    return discord.Intents(guilds=True)
 
 
 def settle_garbage_collector() -> None:

@@ -73,6 +73,9 @@ class Previews:
 
     async def _draw(self, service: GameService, before: LoadedGame, user_id: int, key: str) -> None:
         """Apply ahead and start the board; any refusal or failure just ends the preview."""
+        # Started just before the click's acknowledgement, whose request body aiohttp writes in a
+        # task of its own: yield once so that it goes out first.
+        await asyncio.sleep(0)
         try:
             after, _ = service.preview(before, user_id, key)
             game_id = after.game.id

@@ -9,11 +9,15 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
+import discord
 import pytest
 from PIL import Image
 
+from bot.app import intents
+
 from .botproc import BotProcess, bot_env
 from .fakediscord import CommandUnavailable, FakeDiscord, limits
+from .fakediscord.gateway import ALL_INTENTS, DIRECT_MESSAGES, GUILD_MESSAGES, wanted
 from .fakediscord.state import Channel, User
 
 MINI = "tests.e2e.mini_bot"
@@ -276,3 +280,19 @@ async def test_channel_message_edit_replaces_file_and_deferred_update_waits_for_
     assert board.mentions == [] and board.custom_ids == ["mini:refresh"]
     refreshed = await (await fake.click(bob, board, "mini:refresh")).response()
     assert refreshed.callback_type == 6 and refreshed.content == "board refreshed"
+
+
+def test_message_events_reach_only_a_bot_that_asked_for_them() -> None:
+    """Like Discord, the fake sends message events only with the matching intent; a bot with
+    the guilds intent alone (Hangar) still gets interactions and guild events."""
+    guild_message, dm = {"guild_id": "1", "id": "2"}, {"id": "3"}
+    guilds_only = discord.Intents(guilds=True).value
+    assert wanted(ALL_INTENTS, "MESSAGE_CREATE", guild_message)
+    assert wanted(GUILD_MESSAGES, "MESSAGE_UPDATE", guild_message)
+    assert not wanted(GUILD_MESSAGES, "MESSAGE_CREATE", dm)
+    assert wanted(DIRECT_MESSAGES, "MESSAGE_CREATE", dm)
+    assert not wanted(guilds_only, "MESSAGE_CREATE", guild_message)
+    assert not wanted(guilds_only, "MESSAGE_UPDATE", guild_message)
+    assert wanted(guilds_only, "INTERACTION_CREATE", {"guild_id": "1"})
+    assert wanted(guilds_only, "GUILD_CREATE", {"id": "1"})
+    assert intents().value == guilds_only

@@ -38,14 +38,35 @@ class Connection:
                 await self.ws.send_str(text)
 
 
+# Discord's intent bits that gate message events; a bot gets only what it identified with.
+GUILD_MESSAGES, DIRECT_MESSAGES = 1 << 9, 1 << 12
+MESSAGE_EVENTS = frozenset({"MESSAGE_CREATE", "MESSAGE_UPDATE", "MESSAGE_DELETE"})
+ALL_INTENTS = -1  # an IDENTIFY without intents (old clients): everything
+
+
+def wanted(intents: int, event: str, data: dict[str, Any]) -> bool:
+    """Whether a session identified with `intents` receives `event`, as Discord decides."""
+    if event not in MESSAGE_EVENTS:
+        return True
+    return bool(intents & (GUILD_MESSAGES if data.get("guild_id") else DIRECT_MESSAGES))
+
+
 @dataclass(eq=False)
 class Session:
-    """A gateway session: sequence numbers and the events a RESUME replays."""
+    """A gateway session: sequence numbers, the intents it asked for and the events a RESUME
+    replays."""
 
     id: str
     seq: int = 0
     events: list[dict[str, Any]] = field(default_factory=list)
     conn: Connection | None = None
+    intents: int = ALL_INTENTS
+
+
+def identified_intents(data: dict[str, Any]) -> int:
+    """The intents an IDENTIFY payload asks for."""
+    intents = data.get("intents")
+    return ALL_INTENTS if intents is None else int(intents)
 
 
 class Gateway:
@@ -68,7 +89,7 @@ class Gateway:
     def dispatch(self, event: str, data: dict[str, Any]) -> None:
         """Queue a DISPATCH event on the current session (kept for RESUME if offline)."""
         session = self.current
-        if session is None:
+        if session is None or not wanted(session.intents, event, data):
             return
         session.seq += 1
         payload = {"op": 0, "t": event, "s": session.seq, "d": data}
@@ -123,7 +144,7 @@ class Gateway:
         if data.get("token") != self.world.token:
             await conn.ws.close(code=4004, message=b"Authentication failed.")
             return
-        session = Session(id=secrets.token_hex(16), conn=conn)
+        session = Session(id=secrets.token_hex(16), conn=conn, intents=identified_intents(data))
         if self.current is not None:
             self.current.conn = None
         self.sessions[session.id] = session

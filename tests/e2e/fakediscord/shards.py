@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from .fake import FakeDiscord
-from .gateway import BUFFER_EVENTS, Connection, Gateway, Session
+from .gateway import BUFFER_EVENTS, Connection, Gateway, Session, identified_intents, wanted
 from .handles import InteractionHandle
 from .state import Message, User
 from .world import World
@@ -36,7 +36,9 @@ class ShardedGateway(Gateway):
         return all(s is not None and s.conn is not None for s in sessions)
 
     def _send(self, session: Session, event: str, data: dict[str, Any]) -> None:
-        """Queue a DISPATCH on one session (kept for RESUME)."""
+        """Queue a DISPATCH on one session (kept for RESUME), if its intents want it."""
+        if not wanted(session.intents, event, data):
+            return
         session.seq += 1
         payload = {"op": 0, "t": event, "s": session.seq, "d": data}
         session.events.append(payload)
@@ -66,7 +68,7 @@ class ShardedGateway(Gateway):
         if count != self.shard_count:
             await conn.ws.close(code=4011, message=b"Sharding required.")
             return
-        session = Session(id=secrets.token_hex(16), conn=conn)
+        session = Session(id=secrets.token_hex(16), conn=conn, intents=identified_intents(data))
         old = self.by_shard.get(shard_id)
         if old is not None:
             old.conn = None
