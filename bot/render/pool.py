@@ -364,17 +364,24 @@ class ShownImages:
     def __init__(self, size: int = 2048) -> None:
         self.size = size
         self._shown: OrderedDict[int, str] = OrderedDict()
+        self._last: tuple[bytes, str] = (b"", digest(b""))
 
     def same(self, message_id: int | None, png: bytes) -> bool:
         """True when `message_id` already shows exactly this image."""
-        return message_id is not None and self._shown.get(message_id) == digest(png)
+        return message_id is not None and self._shown.get(message_id) == self._digest(png)
 
     def remember(self, message_id: int, png: bytes) -> None:
         """Record the image a message now shows."""
-        self._shown[message_id] = digest(png)
+        self._shown[message_id] = self._digest(png)
         self._shown.move_to_end(message_id)
         while len(self._shown) > self.size:
             self._shown.popitem(last=False)
+
+    def _digest(self, png: bytes) -> str:
+        """`digest(png)`, once for the picture a panel checks and then records."""
+        if png is not self._last[0]:
+            self._last = (png, digest(png))
+        return self._last[1]
 
 
 def digest(png: bytes) -> str:
