@@ -81,6 +81,23 @@ def test_a_changed_band_is_never_served_from_the_cache() -> None:
     assert decoded(png.encode(image, cache)).getpixel((78, 99)) == (247, 244, 236)
 
 
+def test_pictures_of_one_width_but_other_heights_and_bands_come_back_exactly() -> None:
+    """A band equal to the one at the same place in the last picture of that width takes its
+    key; taller, shorter and shifted pictures after it are still exact."""
+    cache = png.BandCache()
+    base = noisy("RGB", (40, 32 * 4 + 5), seed=1)
+    shorter = base.crop((0, 0, 40, 32 * 2 + 3))
+    taller = Image.new("RGB", (40, 32 * 6), "#ffffff")
+    taller.paste(base, (0, 0))
+    shifted = Image.new("RGB", base.size, "#ffffff")
+    shifted.paste(base, (0, 7))
+    edited = base.copy()
+    ImageDraw.Draw(edited).point((20, 40), fill="#000000")  # the second band only
+    for picture in (base, shorter, taller, shifted, edited, base):
+        assert decoded(png.encode(picture, cache)).tobytes() == picture.tobytes()
+    assert cache.hits > 0
+
+
 def test_the_cache_keeps_at_most_its_size() -> None:
     cache = png.BandCache(size=3)
     png.encode(noisy("RGB", (8, 32 * 5), seed=3), cache)
