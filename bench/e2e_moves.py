@@ -52,6 +52,7 @@ class Series:
 
     latencies: list[float] = field(default_factory=list)
     cpu: list[float] = field(default_factory=list)
+    workers: list[float] = field(default_factory=list)  # the part of `cpu` in render workers
     patterns: list[str] = field(default_factory=list)
 
     @property
@@ -70,20 +71,36 @@ class Series:
         """Mean bot CPU seconds per move."""
         return statistics.fmean(self.cpu)
 
+    @property
+    def workers_per_move(self) -> float:
+        """Mean render workers' CPU seconds per move (0 for a bot without workers)."""
+        return statistics.fmean(self.workers) if self.workers else 0.0
+
 
 def process_cpu(bot: BotProcess) -> float:
     """User + system CPU seconds the bot process and its children (the render pool's worker
     processes) have used so far: work moved to a worker still counts."""
+    own, children = split_cpu(bot)
+    return own + children
+
+
+def split_cpu(bot: BotProcess) -> tuple[float, float]:
+    """CPU seconds so far of the bot's own process (its event loop and threads) and of its
+    children (the render workers)."""
     assert bot.proc is not None
-    total = 0
+    pid = str(bot.proc.pid)
+    own = children = 0
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
             fields = stat.read_text().rsplit(")", 1)[1].split()
         except OSError:  # the process ended while we looked
             continue
-        if stat.parent.name == str(bot.proc.pid) or fields[1] == str(bot.proc.pid):
-            total += int(fields[11]) + int(fields[12])
-    return total / TICKS
+        ticks = int(fields[11]) + int(fields[12])
+        if stat.parent.name == pid:
+            own += ticks
+        elif fields[1] == pid:
+            children += ticks
+    return own / TICKS, children / TICKS
 
 
 async def answered(
@@ -160,12 +177,14 @@ async def hangar_move(table: Table, bot: BotProcess, rng: random.Random, series:
     panel = await current_panel(table, user, board)
     choice = random_policy(action_choices(panel), rng)
     boards_before, edits = len(boards(table)), panel.edits
-    cpu, start = process_cpu(bot), time.perf_counter()
+    (own, workers), start = split_cpu(bot), time.perf_counter()
     handle = await press(table.fake, user, panel, choice)
     await answered(handle, panel.id, edits, table.fake)
     series.latencies.append(time.perf_counter() - start)
     await asyncio.sleep(0.05)  # let the bot finish what it does after the panel (retiring)
-    series.cpu.append(process_cpu(bot) - cpu)
+    own_after, workers_after = split_cpu(bot)
+    series.cpu.append(own_after + workers_after - own - workers)
+    series.workers.append(workers_after - workers)
     series.patterns.append("post" if len(boards(table)) > boards_before else "edit")
     return True
 
@@ -191,6 +210,7 @@ async def hangar_series(world: World, game_id: str, players: int) -> tuple[Serie
 def drop_warmup(series: Series) -> None:
     """Forget the first moves (imports, caches and connections warming up)."""
     del series.latencies[:WARMUP], series.cpu[:WARMUP], series.patterns[:WARMUP]
+    del series.workers[:WARMUP]
 
 
 async def floor_panel(fake: FakeDiscord, user: User, channel: Channel) -> Message:
@@ -361,6 +381,11 @@ def game_report(game_id: str, players: int, ours: Series, floor: Series, sizes: 
     print(row(f"{game_id} ({players}p) move, median", ours.median, floor.median, limit))
     print(row(f"{game_id} move p95 ÷ its own median", ours.p95, ours.median, "≤ 1.5×"))
     print(row(f"{game_id} bot CPU per move", ours.cpu_per_move, floor.cpu_per_move, "≤ 3×"))
+    loop = ours.cpu_per_move - ours.workers_per_move
+    print(
+        f"    (bot process {loop * 1000:.1f} ms ×{loop / floor.cpu_per_move:.2f} of the floor, "
+        f"render workers {ours.workers_per_move * 1000:.1f} ms)"
+    )
     posts = ours.patterns.count("post")
     print(f"    ({len(ours.latencies)} moves, {posts} new boards; {sizes})")
 
