@@ -14,6 +14,8 @@ from .botproc import BotProcess, bot_env
 from .fakediscord import CommandUnavailable, FakeDiscord
 from .fakediscord.state import MANAGE_CHANNELS, MANAGE_GUILD, Guild, Role, User, snowflake
 
+GUILDS = 1 << 0  # Discord's GUILDS intent bit
+
 
 def _free_port() -> int:
     """A TCP port nobody listens on right now."""
@@ -90,3 +92,8 @@ async def test_first_start_admin_visibility_bad_options_and_health(
         await fake.slash(channel_keeper, channel, "admin verify")
     with pytest.raises(CommandUnavailable):
         await fake.slash(alice, channel, "admin verify")
+
+    # Hangar never reads messages: it asks for guild events only, so Discord does not send it
+    # every message written or edited in the server (its own boards included).
+    session = fake.gateway.current
+    assert session is not None and session.intents == GUILDS
