@@ -18,7 +18,7 @@ import zlib
 
 from PIL import Image
 
-from bot.render.lru import Lru
+from bot.lru import Lru
 
 BAND_ROWS = 32
 # zlib level for a band seen for the first time; most bands come from the cache, so this buys

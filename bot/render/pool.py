@@ -29,7 +29,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from bot.render.lru import Lru
+from bot.lru import Lru
 
 log = logging.getLogger(__name__)
 

@@ -6,12 +6,12 @@ import dataclasses
 import logging
 import secrets
 import time
-from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import rules
+from bot.lru import Lru
 from bot.services.announce import merge, plan_board
 from bot.services.errors import (
     AlreadyJoinedError,
@@ -65,25 +65,21 @@ STALE_MESSAGE = messages.STALE
 BOARD_LINES = 12
 
 
-class LegalCache:
+class LegalCache(Lru[tuple[int, int, int], tuple[Action, ...]]):
     """legal_actions per (game, version, seat): a stored version never changes, so one engine call
     serves the board's buttons, the next click's legality check and the hand panel."""
 
     def __init__(self, size: int = 1024) -> None:
-        self.size = size
-        self._items: OrderedDict[tuple[int, int, int], tuple[Action, ...]] = OrderedDict()
+        super().__init__(size)
 
-    def get(
+    def get_or_compute(
         self, key: tuple[int, int, int], compute: Callable[[], list[Action]]
     ) -> tuple[Action, ...]:
         """The cached actions for `key`, computing them once."""
-        found = self._items.get(key)
+        found = self.get(key)
         if found is None:
-            found = self._items[key] = tuple(compute())
-            if len(self._items) > self.size:
-                self._items.popitem(last=False)
-        else:
-            self._items.move_to_end(key)
+            found = tuple(compute())
+            self.put(key, found)
         return found
 
 
@@ -99,32 +95,27 @@ class KeptLog:
     entries: tuple[Entry, ...]
 
 
-class BoardLogs:
+class BoardLogs(Lru[int, KeptLog]):
     """The board's recent log per game, as this process last wrote it: the next move appends its
     own events instead of reading back and decoding ~50 stored events (issue 14)."""
 
     def __init__(self, size: int = 1024) -> None:
-        self.size = size
-        self._items: OrderedDict[int, KeptLog] = OrderedDict()
+        super().__init__(size)
 
-    def get(self, record: GameRecord) -> tuple[Entry, ...] | None:
+    def entries(self, record: GameRecord) -> tuple[Entry, ...] | None:
         """The entries of `record`'s game, when kept for exactly that state.
 
         Version and update time together identify a committed state: a move written here and
         then rolled back left an entry no stored state matches.
         """
-        kept = self._items.get(record.pk)
+        kept = self.get(record.pk)
         if kept is None or (kept.version, kept.updated_at) != (record.version, record.updated_at):
             return None
-        self._items.move_to_end(record.pk)
         return kept.entries
 
-    def put(self, record: GameRecord, entries: tuple[Entry, ...]) -> None:
+    def keep(self, record: GameRecord, entries: tuple[Entry, ...]) -> None:
         """Keep the entries of the state `record` describes."""
-        self._items[record.pk] = KeptLog(record.version, record.updated_at, entries)
-        self._items.move_to_end(record.pk)
-        if len(self._items) > self.size:
-            self._items.popitem(last=False)
+        self.put(record.pk, KeptLog(record.version, record.updated_at, entries))
 
 
 @dataclass(frozen=True)
@@ -144,7 +135,9 @@ class LoadedGame:
         if self.legal_cache is None:
             return self.game.legal_actions(self.state, seat)
         key = (self.record.pk, self.record.version, seat)
-        return list(self.legal_cache.get(key, lambda: self.game.legal_actions(self.state, seat)))
+        return list(
+            self.legal_cache.get_or_compute(key, lambda: self.game.legal_actions(self.state, seat))
+        )
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -359,20 +352,19 @@ class GameService:
         """Apply, log and store one move inside the caller's transaction (user None: the bot),
         queue its board in the outbox and read back the log lines the board shows."""
         transition, action = self._apply(before, seat, key)
-        stored = [with_names(event, before.names) for event in transition.events]
         await repo.insert_action(
             db,
             before.record.pk,
             seat=seat,
             action=action.model_dump(mode="json"),
             user_id=user_id,
-            events=stored,
+            events=[with_names(event, before.names) for event in transition.events],
             now=self.clock(),
         )
         after = await self._commit_state(db, before, transition.state)
         events = tuple(transition.events)
         queued = await self._queue_board(db, before.active_seats, after, events)
-        lines = await self._move_lines(db, before, after, stored)
+        lines = await self._move_lines(db, before, after, events)
         finished = after.outcome is not None
         previous = before.active_seats
         return ActResult(after, events, seat, previous, finished, lines, queued, action.label)
@@ -420,17 +412,19 @@ class GameService:
         return tuple(told(raw, seats, None, BOARD_LINES))
 
     async def _move_lines(
-        self, db: Any, before: LoadedGame, after: LoadedGame, stored: list[dict[str, Any]]
+        self, db: Any, before: LoadedGame, after: LoadedGame, events: tuple[Event, ...]
     ) -> tuple[str, ...]:
         """The board's log lines after a move: the log kept from the game's previous move here
         plus this move's events, or read back when another process (or path) moved last."""
-        kept = self.board_logs.get(before.record)
+        kept = self.board_logs.entries(before.record)
         if kept is None:  # this move's events are already written: the read includes them
             raw = await repo.fetch_recent_events(db, before.record.pk, BOARD_LINES * 4)
             entries = tuple(public_entry(item) for item in raw)
         else:
-            entries = (kept + tuple(public_entry(item) for item in stored))[-BOARD_LINES * 4 :]
-        self.board_logs.put(after.record, entries)
+            # this move's events, as stored: with the names of the seat holders now
+            new = tuple((e.kind, e.line_for(None), before.names) for e in events)
+            entries = (kept + new)[-BOARD_LINES * 4 :]
+        self.board_logs.keep(after.record, entries)
         return tuple(told_entries(entries, after.seats, BOARD_LINES))
 
     async def board_delivered(

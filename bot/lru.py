@@ -1,4 +1,5 @@
-"""A bounded least-recently-used cache: what the picture and band caches are built on."""
+"""A bounded least-recently-used cache: the picture and band caches, the legal actions and the
+kept board logs are built on it."""
 
 from __future__ import annotations
 
