@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import struct
 import zlib
+from collections.abc import Iterator
 
 from PIL import Image
 
@@ -38,13 +39,13 @@ BandKey = tuple[int, str, int, int]  # width, mode, band length, pixels digest
 
 
 class BandCache(Lru[BandKey, Band]):
-    """Compressed bands by (width, mode, band length, pixels digest), and the last picture of
-    each width and mode with its band keys: a band equal to the one at the same place in it
-    (compared: 4× cheaper than a digest) takes its key."""
+    """Compressed bands by (width, mode, band length, pixels digest), and the bands of the last
+    picture of each width and mode with their keys: a band equal to the one at the same place in
+    it (compared: 4× cheaper than a digest) takes its key."""
 
     def __init__(self, size: int = CACHE_BANDS) -> None:
         super().__init__(size)
-        self.last: dict[tuple[int, str], tuple[bytes, list[BandKey]]] = {}
+        self.last: dict[tuple[int, str], tuple[list[bytes], list[BandKey]]] = {}
 
 
 BANDS = BandCache()
@@ -57,16 +58,14 @@ def encode(image: Image.Image, cache: BandCache = BANDS) -> bytes:
     colour_type, depth = COLOUR_TYPES[image.mode]
     width, height = image.size
     stride = width * depth
-    pixels = image.tobytes()
-    last_pixels, last_keys = cache.last.get((width, image.mode), (b"", []))
+    last_bands, last_keys = cache.last.get((width, image.mode), ([], []))
+    bands = list(_bands(image))
     keys: list[BandKey] = []
     parts: list[bytes] = [ZLIB_HEADER]
     adler = 1
-    for top in range(0, height, BAND_ROWS):
-        start, end = top * stride, (top + BAND_ROWS) * stride
-        rows = pixels[start:end]
-        if len(keys) < len(last_keys) and last_pixels[start:end] == rows:
-            key = last_keys[len(keys)]
+    for i, rows in enumerate(bands):
+        if i < len(last_bands) and last_bands[i] == rows:
+            key = last_keys[i]
         else:
             # The digest is Python's keyed SipHash (random per process): no one can aim a
             # collision at it, and 64 bits make an accidental one vanishingly rare.
@@ -78,7 +77,7 @@ def encode(image: Image.Image, cache: BandCache = BANDS) -> bytes:
             cache.put(key, band)
         parts.append(band[0])
         adler = adler32_combine(adler, band[1], band[2])
-    cache.last[(width, image.mode)] = (pixels, keys)
+    cache.last[(width, image.mode)] = (bands, keys)
     parts += [FINAL_BLOCK, struct.pack(">I", adler)]
     header = struct.pack(">IIBBBBB", width, height, 8, colour_type, 0, 0, 0)
     return b"".join(
@@ -86,9 +85,38 @@ def encode(image: Image.Image, cache: BandCache = BANDS) -> bytes:
     )
 
 
+def _bands(image: Image.Image) -> Iterator[bytes]:
+    """The picture's pixels, BAND_ROWS rows at a time, each band packed straight from the image
+    (`tobytes` would pack it whole in 64 KiB pieces, join them, and the bands be sliced off)."""
+    width, height = image.size
+    get_encoder = getattr(Image, "_getencoder", None)
+    if get_encoder is None:  # a Pillow without it: slice the whole picture's bytes
+        pixels, stride = image.tobytes(), width * COLOUR_TYPES[image.mode][1]
+        yield from (
+            pixels[top * stride : (top + BAND_ROWS) * stride] for top in range(0, height, BAND_ROWS)
+        )
+        return
+    image.load()
+    for top in range(0, height, BAND_ROWS):
+        bottom = min(height, top + BAND_ROWS)
+        encoder = get_encoder(image.mode, "raw", image.mode)
+        encoder.setimage(image.im, (0, top, width, bottom))
+        size = (bottom - top) * width * COLOUR_TYPES[image.mode][1]
+        chunks = []
+        while True:  # one round for the sizes asked; the loop is what tobytes does
+            _, status, data = encoder.encode(max(size, width * 4))
+            chunks.append(data)
+            if status:
+                break
+        if status < 0:
+            raise RuntimeError(f"packing the pixels failed ({status})")
+        yield chunks[0] if len(chunks) == 1 else b"".join(chunks)
+
+
 def _deflate(rows: bytes, stride: int) -> Band:
     """One band's scanlines (each with filter type 0) deflated and ended by a full flush."""
-    raw = b"\x00" + b"\x00".join(rows[i : i + stride] for i in range(0, len(rows), stride))
+    view = memoryview(rows)  # joined without copying each row first
+    raw = b"\x00" + b"\x00".join(view[i : i + stride] for i in range(0, len(rows), stride))
     compressor = zlib.compressobj(LEVEL, zlib.DEFLATED, -zlib.MAX_WBITS)
     data = compressor.compress(raw) + compressor.flush(zlib.Z_FULL_FLUSH)
     return data, zlib.adler32(raw), len(raw)

@@ -27,8 +27,9 @@ def time_target(state: State, pos: int, t: int) -> int | None:
     if t == 0:
         return pos
     seen = 0
-    for i in range(max(pos + 1, 0), end_pos(state)):
-        if spaces(state)[i].kind == "time":
+    board = spaces(state)
+    for i in range(max(pos + 1, 0), len(board)):
+        if board[i].kind == "time":
             seen += 1
             if seen == t:
                 return i
@@ -37,7 +38,8 @@ def time_target(state: State, pos: int, t: int) -> int | None:
 
 def time_available(state: State, pos: int) -> int:
     """How many Time Spaces are left ahead of `pos` this Year."""
-    return sum(1 for i in range(max(pos + 1, 0), end_pos(state)) if spaces(state)[i].kind == "time")
+    board = spaces(state)
+    return sum(1 for space in board[max(pos + 1, 0) :] if space.kind == "time")
 
 
 def order(state: State) -> list[int]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any, ClassVar
 
@@ -42,6 +44,38 @@ STEPS: dict[StepKind, tuple[Legal, Handle]] = {
 }
 
 
+class RecentByState:
+    """The last few results of a pure function of (frozen state, seat), by the state's identity:
+    the same object always gives the same answer, and keeping it alive keeps its id unique."""
+
+    def __init__(self, size: int = 8) -> None:
+        self.size = size
+        self._items: OrderedDict[tuple[int, int], tuple[FifState, tuple[Action, ...]]] = (
+            OrderedDict()
+        )
+        self._lock = threading.Lock()  # AI players may think in threads
+
+    def get_or_compute(
+        self, state: FifState, seat: int, compute: Callable[[FifState, int], tuple[Action, ...]]
+    ) -> tuple[Action, ...]:
+        """The kept result for this very state and seat, or `compute`'s, kept."""
+        key = (id(state), seat)
+        with self._lock:
+            kept = self._items.get(key)
+            if kept is not None and kept[0] is state:
+                return kept[1]
+        result = compute(state, seat)
+        with self._lock:
+            self._items[key] = (state, result)
+            self._items.move_to_end(key)
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+        return result
+
+
+_RECENT = RecentByState()
+
+
 class FirstInFlight(BaseGame[FifState, FifOptions, GameView]):
     """First in Flight (1–4 players; Gustave joins 1- and 2-player games)."""
 
@@ -80,11 +114,17 @@ class FirstInFlight(BaseGame[FifState, FifOptions, GameView]):
         """The current step's choices for this seat."""
         if seat not in self.active_players(state):
             return []
+        # The acting seat's view lists the cards on offer from these same actions, and states
+        # are frozen: the last few answers are kept by the state's identity.
+        return list(_RECENT.get_or_compute(state, seat, self._legal_actions))
+
+    def _legal_actions(self, state: FifState, seat: int) -> tuple[Action, ...]:
+        """The current step's choices for an active seat, computed."""
         step = state.steps[-1]
         actions = STEPS[step.kind][0](state, step)
         if step.kind in PRIVATE_STEPS:
-            return actions
-        return [a.model_copy(update={"public": True}) for a in actions]
+            return tuple(actions)
+        return tuple(a.model_copy(update={"public": True}) for a in actions)
 
     def apply(self, state: FifState, seat: int, action: Action | str) -> Transition[FifState]:
         """Resolve one decision, then run automatic play (Gustave, Year ends) until the next."""
