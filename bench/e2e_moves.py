@@ -189,22 +189,43 @@ async def hangar_move(table: Table, bot: BotProcess, rng: random.Random, series:
     return True
 
 
-async def hangar_series(world: World, game_id: str, players: int) -> tuple[Series, bytes, bytes]:
-    """MOVES moves of `game_id` (new games as they end); also the last board and hand PNGs."""
-    fake = world.fake
-    bot = await world.start("bot", {"DATABASE_URL": str(world.tmp / f"{game_id}.sqlite3")})
-    users = [fake.add_user(f"{game_id}-p{i}") for i in range(players)]
-    rng, series = random.Random(7), Series()
-    table = await open_game(fake, fake.add_channel(world.guild, game_id), game_id, users)
-    while len(series.latencies) < MOVES + WARMUP:
-        if not await hangar_move(table, bot, rng, series):
-            channel = fake.add_channel(world.guild, f"{game_id}-{len(series.latencies)}")
-            table = await open_game(fake, channel, game_id, users)
-    board = boards(table)[-1].attachments[0].data
-    hand = fake.message(next(iter(table.panels.values()))).attachments[0].data
-    await world.stop()
-    drop_warmup(series)
-    return series, board, hand
+async def paired_series(
+    tmp: Path, game_id: str, players: int
+) -> tuple[Series, Series, bytes, bytes]:
+    """MOVES moves of `game_id` (new games as they end), each followed at once by a floor move
+    of the same pattern with the same pictures; also the board and hand PNGs the floor uploads.
+
+    Each bot has a fake Discord of its own, both served by this process, and the two series
+    alternate move by move, so both meet the machine in the same state: on this noisy machine the
+    floor measured alone moved by a quarter between back-to-back runs.
+    """
+    async with FakeDiscord() as hangar_fake, FakeDiscord() as floor_fake:
+        hangar_world, floor_world = World(hangar_fake, tmp), World(floor_fake, tmp)
+        database = str(tmp / f"{game_id}.sqlite3")
+        hangar = await hangar_world.start("bot", {"DATABASE_URL": database})
+        users = [hangar_fake.add_user(f"{game_id}-p{i}") for i in range(players)]
+        rng, ours, floor = random.Random(7), Series(), Series()
+        channel = hangar_fake.add_channel(hangar_world.guild, game_id)
+        table = await open_game(hangar_fake, channel, game_id, users)
+        while len(ours.latencies) < WARMUP:
+            await hangar_move(table, hangar, rng, ours)
+        board = boards(table)[-1].attachments[0].data
+        hand = hangar_fake.message(next(iter(table.panels.values()))).attachments[0].data
+        floor_move = await floor_mover(floor_world, board, hand)
+        for _ in range(WARMUP):
+            await floor_move("post", floor)
+        while len(ours.latencies) < MOVES + WARMUP:
+            if await hangar_move(table, hangar, rng, ours):
+                await floor_move(ours.patterns[-1], floor)
+                continue
+            name = f"{game_id}-{len(ours.latencies)}"
+            channel = hangar_fake.add_channel(hangar_world.guild, name)
+            table = await open_game(hangar_fake, channel, game_id, users)
+        await hangar_world.stop()
+        await floor_world.stop()
+    drop_warmup(ours)
+    drop_warmup(floor)
+    return ours, floor, board, hand
 
 
 def drop_warmup(series: Series) -> None:
@@ -226,15 +247,18 @@ def floor_choice(panel: Message, pattern: str) -> tuple[str, None]:
     return next(c for c in panel.custom_ids if c.startswith(f"floor:{pattern}:")), None
 
 
-async def floor_series(world: World, patterns: list[str], board: bytes, hand: bytes) -> Series:
-    """The floor bot replays the same sequence of posts and edits with the same images."""
+FloorMove = Callable[[str, Series], Awaitable[None]]
+
+
+async def floor_mover(world: World, board: bytes, hand: bytes) -> FloorMove:
+    """Start the floor bot with these pictures and open its panel; returns a function making
+    one measured floor move of a pattern ("post" or "edit")."""
     fake = world.fake
-    (world.tmp / "floor-board.png").write_bytes(board)
-    (world.tmp / "floor-hand.png").write_bytes(hand)
-    bot = await world.start("bench.floor_bot", floor_env(world))
-    user, series = fake.add_user(f"floor-{len(patterns)}"), Series()
+    bot = await world.start("bench.floor_bot", floor_env(world, board, hand))
+    user = fake.add_user("floor")
     panel = await floor_panel(fake, user, fake.add_channel(world.guild, "floor"))
-    for pattern in ["post"] * WARMUP + patterns:
+
+    async def move(pattern: str, series: Series) -> None:
         edits, cpu, start = panel.edits, process_cpu(bot), time.perf_counter()
         handle = await press(fake, user, panel, floor_choice(panel, pattern))
         await answered(handle, panel.id, edits, fake)
@@ -242,13 +266,15 @@ async def floor_series(world: World, patterns: list[str], board: bytes, hand: by
         await asyncio.sleep(0.05)
         series.cpu.append(process_cpu(bot) - cpu)
         series.patterns.append(pattern)
-    await world.stop()
-    drop_warmup(series)
-    return series
+
+    return move
 
 
-def floor_env(world: World) -> dict[str, str]:
-    """Where the floor bot finds the PNGs Hangar uploaded last."""
+def floor_env(world: World, board: bytes = b"", hand: bytes = b"") -> dict[str, str]:
+    """Where the floor bot finds the PNGs it uploads (written here when given)."""
+    if board and hand:
+        (world.tmp / "floor-board.png").write_bytes(board)
+        (world.tmp / "floor-hand.png").write_bytes(hand)
     return {
         "FLOOR_BOARD_PNG": str(world.tmp / "floor-board.png"),
         "FLOOR_HAND_PNG": str(world.tmp / "floor-hand.png"),
@@ -311,7 +337,7 @@ async def hangar_burst(world: World) -> Burst:
 async def floor_burst(world: World, board: bytes, hand: bytes) -> Burst:
     """BURST floor moves at once (new board each), one per channel."""
     fake = world.fake
-    await world.start("bench.floor_bot", floor_env(world))
+    await world.start("bench.floor_bot", floor_env(world, board, hand))
     user = fake.add_user("floor-burst")
     clicks, panels = [], []
     for n in range(BURST):
@@ -445,16 +471,15 @@ async def run() -> None:
             pictures: dict[str, tuple[bytes, bytes]] = {}
             least_cpu: dict[str, float] = {}
             for game_id, players in GAMES:
-                series, board, hand = await hangar_series(world, game_id, players)
+                series, floor, board, hand = await paired_series(Path(tmp), game_id, players)
                 pictures[game_id] = board, hand
-                floor = await floor_series(world, series.patterns, board, hand)
                 sizes = f"board {len(board) // 1024} KiB, hand {len(hand) // 1024} KiB"
                 game_report(game_id, players, series, floor, sizes)
                 parts = await move_parts(game_id, players)
                 least_cpu[game_id] = parts_report(game_id, series, floor, parts)
             # the floor posts pictures of the same bytes as the burst's game (Takeoff!)
-            floor = await floor_burst(world, *pictures["takeoff"])
-            burst_report(await hangar_burst(world), floor, least_cpu["takeoff"])
+            floor_burst_ = await floor_burst(world, *pictures["takeoff"])
+            burst_report(await hangar_burst(world), floor_burst_, least_cpu["takeoff"])
             hangar_t, floor_t, size = await mygames(world)
             label = f"/mygames, {MYGAMES_OPEN} open of {MYGAMES_STORED} ({size} chars)"
             print(row(label, hangar_t, floor_t, "≤ 3×"))
