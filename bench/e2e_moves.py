@@ -24,7 +24,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bench.parts import Parts, move_parts
+from bench.parts import SPACING, Parts, move_parts
 from tests.e2e.botproc import BotProcess, bot_env
 from tests.e2e.driver import (
     Table,
@@ -439,6 +439,14 @@ def parts_report(game_id: str, ours: Series, floor: Series, parts: Parts) -> flo
         f"both pictures {parts.pictures_cpu * ms:.1f} = {least_cpu * ms:.1f} ms "
         f"(×{least_cpu / floor.cpu_per_move:.2f}); left above it "
         f"{(ours.cpu_per_move - least_cpu) * ms:.1f} ms"
+    )
+    pictures = parts.spaced_pictures_cpu
+    spaced = floor.cpu_per_move + parts.act_cpu + pictures
+    print(
+        f"    with the pictures drawn {SPACING * ms:.0f} ms apart, as clicks come: "
+        f"{pictures * ms:.1f} ms (×{pictures / parts.pictures_cpu:.2f} of back to back); "
+        f"least CPU {spaced * ms:.1f} ms (×{spaced / floor.cpu_per_move:.2f}), "
+        f"left above it {(ours.cpu_per_move - spaced) * ms:.1f} ms"
     )
     return least_cpu
 

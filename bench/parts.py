@@ -18,14 +18,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from pydantic import BaseModel
+
 from bench.commit import bare_insert
-from bot.render import renderer_for
+from bot.render import Draw, renderer_for
 from bot.render.common import to_png
 from bot.services import GameService, LoadedGame
 from bot.store import open_store
 from rules import GAMES
 
 GUILD, CHANNEL = 1, 1
+SPACING = 0.03  # seconds between two clicks' pictures, about, in the end-to-end bench
 NAMES = ("Player 1", "Player 2", "Player 3", "Player 4", "Player 5")
 
 
@@ -41,11 +44,18 @@ class Parts:
     board_encode: float
     panel_draw: float
     panel_encode: float
+    board_spaced: float  # drawn and encoded SPACING after the last picture, as clicks come
+    panel_spaced: float
 
     @property
     def pictures_cpu(self) -> float:
         """Both pictures, drawn and encoded (one after the other: CPU)."""
         return self.board_draw + self.board_encode + self.panel_draw + self.panel_encode
+
+    @property
+    def spaced_pictures_cpu(self) -> float:
+        """Both pictures, each drawn and encoded SPACING after the one before."""
+        return self.board_spaced + self.panel_spaced
 
     @property
     def slower_picture(self) -> float:
@@ -85,18 +95,37 @@ async def open_table(service: GameService, game_id: str, players: int, seed: int
 
 
 def measure_pictures(samples: Samples, loaded: LoadedGame, seat: int, new_board: bool) -> None:
-    """Draw and encode the board (as the bot would show it) and `seat`'s panel."""
-    game_id, names = loaded.game.id, loaded.names
-    renderer = renderer_for(game_id)
-    assert renderer is not None
-    board = renderer.board if new_board else (renderer.live or renderer.board)
-    public, private = loaded.game.view(loaded.state, None), loaded.game.view(loaded.state, seat)
+    """Draw and encode the board (as the bot would show it) and `seat`'s panel, one right
+    after the other."""
+    board, public, panel, private, names = _pictures(loaded, seat, new_board)
     seconds, image = cpu(lambda: board(public, names=names))
     samples.add("board_draw", seconds)
     samples.add("board_encode", cpu(lambda: to_png(image))[0])
-    seconds, image = cpu(lambda: renderer.private(private, names=names))
+    seconds, image = cpu(lambda: panel(private, names=names))
     samples.add("panel_draw", seconds)
     samples.add("panel_encode", cpu(lambda: to_png(image))[0])
+
+
+def measure_spaced(samples: Samples, loaded: LoadedGame, seat: int, new_board: bool) -> None:
+    """The same two pictures, each drawn and encoded SPACING after the one before: this
+    machine's caches lose a picture's pixels and pieces between clicks (a 6 MB copy took 40–80 %
+    longer after 30–100 ms idle, a loop without memory traffic 5 %)."""
+    board, public, panel, private, names = _pictures(loaded, seat, new_board)
+    time.sleep(SPACING)
+    samples.add("board_spaced", cpu(lambda: to_png(board(public, names=names)))[0])
+    time.sleep(SPACING)
+    samples.add("panel_spaced", cpu(lambda: to_png(panel(private, names=names)))[0])
+
+
+def _pictures(
+    loaded: LoadedGame, seat: int, new_board: bool
+) -> tuple[Draw, BaseModel, Draw, BaseModel, tuple[str, ...]]:
+    """The board's and the panel's drawing functions and views."""
+    renderer = renderer_for(loaded.game.id)
+    assert renderer is not None
+    board = renderer.board if new_board else (renderer.live or renderer.board)
+    public, private = loaded.game.view(loaded.state, None), loaded.game.view(loaded.state, seat)
+    return board, public, renderer.private, private, tuple(loaded.names)
 
 
 async def measure(game_id: str, players: int, moves: int, path: Path) -> Parts:
@@ -124,7 +153,9 @@ async def measure(game_id: str, players: int, moves: int, path: Path) -> Parts:
             samples.add("bare_commit", await bare_insert(store, move, "x" * 1400))
             loaded = result.loaded
             new_board = result.announcement is None or result.announcement.new_board
-            measure_pictures(samples, loaded, seat, new_board)
+            # alternate moves: pictures back to back (the floor), or spaced as clicks come
+            pictures = measure_spaced if move % 2 else measure_pictures
+            pictures(samples, loaded, seat, new_board)
     finally:
         await store.close()
     return Parts(**{name: samples.median(name) for name in Parts.__dataclass_fields__})
