@@ -374,25 +374,33 @@ async def timed_reply(
     return time.perf_counter() - start, reply.all_text
 
 
-async def mygames(world: World) -> tuple[float, float, int]:
-    """Median /mygames time, median same-size floor reply time, and the answer's size."""
-    fake = world.fake
-    user = fake.add_user("busy")
-    path = world.tmp / "mygames.sqlite3"
-    await seed_games(path, user.id, world.guild.id)
-    await world.start("bot", {"DATABASE_URL": str(path)})
-    channel = fake.add_channel(world.guild, "mygames")
-    hangar = [await timed_reply(fake, user, channel, "mygames") for _ in range(12)]
-    await world.stop()
-    size = len(hangar[-1][1])
-    await world.start("bench.floor_bot", floor_env(world))
-    floor = [await timed_reply(fake, user, channel, "floor reply", size=size) for _ in range(12)]
-    await world.stop()
-    return (
-        statistics.median(t for t, _ in hangar[2:]),
-        statistics.median(t for t, _ in floor[2:]),
-        size,
-    )
+async def mygames(tmp: Path, board: bytes, hand: bytes) -> tuple[float, float, int]:
+    """Median /mygames time, median same-size floor reply time, and the answer's size; the two
+    alternate, each bot on a fake Discord of its own (as in `paired_series`)."""
+    async with FakeDiscord() as hangar_fake, FakeDiscord() as floor_fake:
+        hangar_world, floor_world = World(hangar_fake, tmp), World(floor_fake, tmp)
+        user = hangar_fake.add_user("busy")
+        path = tmp / "mygames.sqlite3"
+        await seed_games(path, user.id, hangar_world.guild.id)
+        await hangar_world.start("bot", {"DATABASE_URL": str(path)})
+        await floor_world.start("bench.floor_bot", floor_env(floor_world, board, hand))
+        channel = hangar_fake.add_channel(hangar_world.guild, "mygames")
+        floor_user = floor_fake.add_user("busy")
+        floor_channel = floor_fake.add_channel(floor_world.guild, "mygames")
+        hangar: list[float] = []
+        floor: list[float] = []
+        size = 0
+        for _ in range(12):
+            seconds, text = await timed_reply(hangar_fake, user, channel, "mygames")
+            hangar.append(seconds)
+            size = len(text)
+            floor_reply = timed_reply(
+                floor_fake, floor_user, floor_channel, "floor reply", size=size
+            )
+            floor.append((await floor_reply)[0])
+        await hangar_world.stop()
+        await floor_world.stop()
+    return statistics.median(hangar[2:]), statistics.median(floor[2:]), size
 
 
 def row(name: str, value: float, floor: float, target: str) -> str:
@@ -488,7 +496,7 @@ async def run() -> None:
             # the floor posts pictures of the same bytes as the burst's game (Takeoff!)
             floor_burst_ = await floor_burst(world, *pictures["takeoff"])
             burst_report(await hangar_burst(world), floor_burst_, least_cpu["takeoff"])
-            hangar_t, floor_t, size = await mygames(world)
+            hangar_t, floor_t, size = await mygames(Path(tmp), *pictures["takeoff"])
             label = f"/mygames, {MYGAMES_OPEN} open of {MYGAMES_STORED} ({size} chars)"
             print(row(label, hangar_t, floor_t, "≤ 3×"))
 
