@@ -83,8 +83,9 @@ def single_row_label(row: int, side: int) -> str:
 
 def is_protected(board: Board, row: int, side: int) -> bool:
     """A single row filled by one colour: events without ✔ may not break it (rulebook §1)."""
-    owners = {board[s] for s in single_row(row, side)}
-    return len(owners) == 1 and EMPTY not in owners
+    first, second, third = single_row(row, side)
+    owner = board[first]
+    return owner != EMPTY and board[second] == owner and board[third] == owner
 
 
 def in_protected_row(board: Board, seat: int) -> bool:
