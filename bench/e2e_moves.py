@@ -8,7 +8,9 @@ the same bytes, so each ratio says what Hangar costs above discord.py itself (is
 - 50 moves at once in 50 channels: throughput and the slowest acknowledgement;
 - `/mygames` for a user in 500 open games among 10,000 stored ÷ a reply of the same size.
 
-Run with `make bench` (or `python -m bench.e2e_moves`). Times are only compared within one run.
+Moves and `/mygames` replies alternate between Hangar and the floor, one by one, so both meet the
+machine in the same state. Run with `make bench` (or `python -m bench.e2e_moves`). Times are only
+compared within one run.
 """
 
 from __future__ import annotations
