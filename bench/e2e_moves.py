@@ -272,11 +272,10 @@ async def floor_mover(world: World, board: bytes, hand: bytes) -> FloorMove:
     return move
 
 
-def floor_env(world: World, board: bytes = b"", hand: bytes = b"") -> dict[str, str]:
-    """Where the floor bot finds the PNGs it uploads (written here when given)."""
-    if board and hand:
-        (world.tmp / "floor-board.png").write_bytes(board)
-        (world.tmp / "floor-hand.png").write_bytes(hand)
+def floor_env(world: World, board: bytes, hand: bytes) -> dict[str, str]:
+    """The floor bot's environment: the PNGs it uploads, written where it reads them."""
+    (world.tmp / "floor-board.png").write_bytes(board)
+    (world.tmp / "floor-hand.png").write_bytes(hand)
     return {
         "FLOOR_BOARD_PNG": str(world.tmp / "floor-board.png"),
         "FLOOR_HAND_PNG": str(world.tmp / "floor-hand.png"),

@@ -59,7 +59,7 @@ def encode(image: Image.Image, cache: BandCache = BANDS) -> bytes:
     width, height = image.size
     stride = width * depth
     last_bands, last_keys = cache.last.get((width, image.mode), ([], []))
-    bands = list(_bands(image))
+    bands = list(_bands(image, stride))
     keys: list[BandKey] = []
     parts: list[bytes] = [ZLIB_HEADER]
     adler = 1
@@ -85,32 +85,22 @@ def encode(image: Image.Image, cache: BandCache = BANDS) -> bytes:
     )
 
 
-def _bands(image: Image.Image) -> Iterator[bytes]:
-    """The picture's pixels, BAND_ROWS rows at a time, each band packed straight from the image
-    (`tobytes` would pack it whole in 64 KiB pieces, join them, and the bands be sliced off)."""
+def _bands(image: Image.Image, stride: int) -> Iterator[bytes]:
+    """The picture's pixels, BAND_ROWS rows of `stride` bytes at a time, each band packed
+    straight from the image (`tobytes` would pack it whole in 64 KiB pieces, join them, and the
+    bands be sliced off)."""
     width, height = image.size
-    get_encoder = getattr(Image, "_getencoder", None)
-    if get_encoder is None:  # a Pillow without it: slice the whole picture's bytes
-        pixels, stride = image.tobytes(), width * COLOUR_TYPES[image.mode][1]
-        yield from (
-            pixels[top * stride : (top + BAND_ROWS) * stride] for top in range(0, height, BAND_ROWS)
-        )
-        return
     image.load()
     for top in range(0, height, BAND_ROWS):
         bottom = min(height, top + BAND_ROWS)
-        encoder = get_encoder(image.mode, "raw", image.mode)
+        encoder = Image._getencoder(image.mode, "raw", image.mode)
         encoder.setimage(image.im, (0, top, width, bottom))
-        size = (bottom - top) * width * COLOUR_TYPES[image.mode][1]
-        chunks = []
-        while True:  # one round for the sizes asked; the loop is what tobytes does
-            _, status, data = encoder.encode(max(size, width * 4))
-            chunks.append(data)
-            if status:
-                break
-        if status < 0:
-            raise RuntimeError(f"packing the pixels failed ({status})")
-        yield chunks[0] if len(chunks) == 1 else b"".join(chunks)
+        # asked for the whole band (at least a row of 4-byte pixels, as RawEncode.c needs), the
+        # raw encoder answers in one round
+        _, status, data = encoder.encode(max((bottom - top) * stride, width * 4))
+        if status != 1:
+            raise RuntimeError(f"packing rows {top}–{bottom} gave status {status}")
+        yield data
 
 
 def _deflate(rows: bytes, stride: int) -> Band:
