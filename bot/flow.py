@@ -9,12 +9,15 @@ from typing import TYPE_CHECKING, Literal
 import discord
 
 from bot import ai_turns
+from bot.answer import ClickAnswer
 from bot.errors import (
     MISSING_PERMISSIONS,
     SAVED_BOARD_FOLLOWS,
     UserFacingError,
+    explain,
     report,
     send_ephemeral,
+    unwrap,
 )
 from bot.limits import clip, fit_embed
 from bot.present import (
@@ -27,7 +30,7 @@ from bot.present import (
     status_line,
     table_message,
 )
-from bot.render.pool import SHOWN
+from bot.render.pool import POOL, SHOWN
 from bot.services.ai import add_ai_seat
 from bot.services.games import STALE_MESSAGE, ActResult, LoadedGame
 from rules.core import RulesError, StaleActionError
@@ -132,6 +135,11 @@ async def send_hand(
         # An unchanged private picture is kept (by id), not uploaded again (issue 14).
         keep = shown is not None and SHOWN.same(shown.id, panel.image) and shown.attachments
         files = list(shown.attachments) if keep and shown is not None else [panel.file()]
+        if shown is not None and not interaction.response.is_done():
+            # the click is still unanswered (bot/answer.py): the refreshed panel is its answer
+            await interaction.response.edit_message(embed=embed, attachments=files, view=view)
+            SHOWN.remember(shown.id, panel.image)
+            return
         message = await interaction.edit_original_response(
             embed=embed, attachments=files, view=view
         )
@@ -145,13 +153,34 @@ async def send_hand(
 async def handle_action(
     interaction: discord.Interaction[HangarBot], pk: int, version: int, key: str
 ) -> None:
-    """A click on an action button or select: one service call, then the board."""
+    """A click on an action button or select: one service call, then the board; a click on a
+    calm bot's private panel is answered by the refreshed panel itself (bot/answer.py)."""
     private = bool(interaction.message and interaction.message.flags.ephemeral)
     bot = interaction.client
+    answer = ClickAnswer(interaction, wait=private and ClickAnswer.calm() and POOL.idle())
     if interaction.channel_id is not None:  # its board is drawn while Discord acknowledges
         click = (interaction.channel_id, pk, version)
         bot.previews.start(bot.service, click, interaction.user.id, key)
-    await interaction.response.defer()  # a deferred update: nothing visible until we publish
+    ClickAnswer.in_flight += 1
+    try:
+        if not answer.waiting:
+            await answer.defer()  # a deferred update: nothing visible until we publish
+        await _act_and_show(interaction, answer, pk, version, key, private)
+    finally:
+        ClickAnswer.in_flight -= 1
+        await answer.defer()  # every click is acknowledged, whatever happened
+
+
+async def _act_and_show(
+    interaction: discord.Interaction[HangarBot],
+    answer: ClickAnswer,
+    pk: int,
+    version: int,
+    key: str,
+    private: bool,
+) -> None:
+    """Commit the move, publish the board, then refresh the clicker's panel; or say why not."""
+    bot = interaction.client
     saved = False
     try:
         result = await bot.service.act(
@@ -164,28 +193,32 @@ async def handle_action(
         try:
             late = await publish(bot, result)
             if panel is not None:
-                await send_hand(interaction, result.loaded, edit=True, panel=await panel)
+                drawn = await panel
+                async with answer.exclusive():
+                    await send_hand(interaction, result.loaded, edit=True, panel=drawn)
         finally:
             if panel is not None:
                 panel.cancel()
         await tell_if_late(interaction, late)
     except StaleActionError as exc:
-        await _explain_stale(interaction, exc)
+        text = await _stale_text(interaction, exc)
+        async with answer.exclusive():
+            await send_ephemeral(interaction, text)
     except Exception as exc:  # every failure is reported to the user here
-        await report(interaction, exc, saved=saved)
+        text = await explain(interaction, unwrap(exc), saved=saved)
+        async with answer.exclusive():
+            await send_ephemeral(interaction, text)
 
 
-async def _explain_stale(
-    interaction: discord.Interaction[HangarBot], exc: StaleActionError
-) -> None:
-    """Refuse a stale click and say what the game is waiting for now."""
+async def _stale_text(interaction: discord.Interaction[HangarBot], exc: StaleActionError) -> str:
+    """Why a stale click is refused, and what the game is waiting for now."""
     try:
         bot = interaction.client
         loaded = await bot.service.load(channel_id_of(interaction))
         now = status_line(loaded, bot.service.seat_of(loaded, interaction.user.id))
     except RulesError:
         now = ""
-    await send_ephemeral(interaction, f"{exc}\n{now}".strip())
+    return f"{exc}\n{now}".strip()
 
 
 async def handle_hand(interaction: discord.Interaction[HangarBot], pk: int) -> None:

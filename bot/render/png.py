@@ -18,13 +18,16 @@ import zlib
 from collections.abc import Iterator
 
 from PIL import Image
+from zlib_ng import zlib_ng
 
 from bot.lru import Lru
 
 BAND_ROWS = 32
-# zlib level for a band seen for the first time; most bands come from the cache, so this buys
-# bytes cheaply (level 3 vs 1: 10 % fewer bytes for 10 % more time per picture, bench/render.py).
-LEVEL = 3
+# zlib-ng's level 1 for a band seen for the first time: its "quick" deflate packs all bands of a
+# Takeoff! picture in 2.2-2.5 ms where stdlib zlib took 4.9-6.0 at level 3 (and 5.5 at level 1),
+# for 25-33 % more bytes (a 64 KiB board becomes 80-90 KiB). The bands themselves, not the
+# bytes, cost the move here (issue 14); every encoder decodes the same pixels.
+LEVEL = 1
 CACHE_BANDS = 4096  # compressed bands of 1–6 KiB: at most a few tens of MiB per process
 
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -107,7 +110,7 @@ def _deflate(rows: bytes, stride: int) -> Band:
     """One band's scanlines (each with filter type 0) deflated and ended by a full flush."""
     view = memoryview(rows)  # joined without copying each row first
     raw = b"\x00" + b"\x00".join(view[i : i + stride] for i in range(0, len(rows), stride))
-    compressor = zlib.compressobj(LEVEL, zlib.DEFLATED, -zlib.MAX_WBITS)
+    compressor = zlib_ng.compressobj(LEVEL, zlib.DEFLATED, -zlib.MAX_WBITS)
     data = compressor.compress(raw) + compressor.flush(zlib.Z_FULL_FLUSH)
     return data, zlib.adler32(raw), len(raw)
 

@@ -9,12 +9,14 @@ from dataclasses import dataclass, field
 @dataclass
 class Fault:
     """Answer `status` to requests whose "METHOD path" matches `pattern`, `times` times (or
-    until cleared when None)."""
+    until cleared when None); with `delay`, answer that many seconds late (status 0: then
+    answer normally, as a slow Discord does)."""
 
     pattern: re.Pattern[str]
     status: int
     times: int | None = None
     hits: int = 0
+    delay: float = 0.0
 
 
 @dataclass
@@ -26,6 +28,12 @@ class Faults:
     def fail(self, pattern: str, status: int = 500, *, times: int | None = None) -> Fault:
         """Make matching requests ("POST /api/v10/channels/1/messages") fail with `status`."""
         fault = Fault(re.compile(pattern), status, times)
+        self.active.append(fault)
+        return fault
+
+    def slow(self, pattern: str, seconds: float, *, times: int | None = None) -> Fault:
+        """Make matching requests take `seconds` longer, then succeed."""
+        fault = Fault(re.compile(pattern), 0, times, delay=seconds)
         self.active.append(fault)
         return fault
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -52,7 +53,9 @@ class Api:
             if not public and request.headers.get("Authorization") != f"Bot {world.token}":
                 raise ApiError(401, 0, "401: Unauthorized")
             fault = world.faults.match(request.method, path)
-            if fault is not None:
+            if fault is not None and fault.delay:
+                await asyncio.sleep(fault.delay)
+            if fault is not None and fault.status:
                 text = f"{fault.status}: injected fault"
                 body = {"code": 0, "message": text, "retry_after": 1.0, "global": False}
                 raise ApiError(fault.status, 0, text, body)

@@ -1,0 +1,86 @@
+"""A click on a private panel answered by the refreshed panel itself.
+
+Every interaction needs one answer within 3 seconds. The usual way is two calls: a deferred update
+at once, then an edit of the panel once the move is committed and drawn. When the bot is calm a
+move takes a few tens of milliseconds, so the refreshed panel can be the answer (an "update
+message" callback): one call fewer, and the clicker's view changes in the same instant as the
+acknowledgement. A timer defers the click anyway if the panel is not ready by ACK_GRACE, and a
+busy bot defers at once, as before (issue 14).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import TYPE_CHECKING
+
+import discord
+
+if TYPE_CHECKING:
+    from bot.app import HangarBot
+
+log = logging.getLogger(__name__)
+
+# Seconds a click may wait for its panel before it is deferred. Discord allows 3 from the click;
+# the rest is margin for the gateway's delay and a slow first call.
+ACK_GRACE = 1.0
+
+
+class ClickAnswer:
+    """The one acknowledgement of a click: a deferred update, or the answer made under
+    `exclusive()`, whichever comes first; never both."""
+
+    in_flight = 0  # clicks being handled in this process: a busy bot defers at once
+
+    def __init__(self, interaction: discord.Interaction[HangarBot], *, wait: bool) -> None:
+        self.interaction = interaction
+        self._lock = asyncio.Lock()
+        self._timer: asyncio.TimerHandle | None = None
+        self._deferring: asyncio.Task[None] | None = None
+        if wait:
+            self._timer = asyncio.get_running_loop().call_later(ACK_GRACE, self._grace_over)
+
+    @classmethod
+    def calm(cls) -> bool:
+        """True when no other click is being handled here (the panel can be the answer)."""
+        return cls.in_flight == 0
+
+    @property
+    def waiting(self) -> bool:
+        """True while the click is unanswered and may still be answered by its panel."""
+        return self._timer is not None
+
+    async def defer(self) -> None:
+        """Acknowledge now with a deferred update, unless the click is already answered."""
+        self._stop_timer()
+        async with self._lock:
+            if not self.interaction.response.is_done():
+                await self.interaction.response.defer()
+
+    @asynccontextmanager
+    async def exclusive(self) -> AsyncIterator[None]:
+        """Hold the first answer: inside, `interaction.response.is_done()` tells whether the
+        click was deferred meanwhile (then edit or follow up) or is still to be answered."""
+        async with self._lock:
+            self._stop_timer()
+            yield
+
+    def _grace_over(self) -> None:
+        """The panel is late: defer the click so that it does not fail."""
+        self._timer = None
+        self._deferring = asyncio.get_running_loop().create_task(self._defer_quietly())
+
+    async def _defer_quietly(self) -> None:
+        """`defer()` from the timer: a failure is logged (the click's own path reports it)."""
+        try:
+            await self.defer()
+        except discord.HTTPException:
+            log.warning("Could not acknowledge a slow click", exc_info=True)
+
+    def _stop_timer(self) -> None:
+        """No deferral by timer any more."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None

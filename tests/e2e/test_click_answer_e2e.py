@@ -1,0 +1,113 @@
+"""A click on a private panel, through the real bot: answered by the refreshed panel itself when
+the bot is calm (after the board, in one callback), and deferred in time when the board is slow,
+so that the click never fails."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from pathlib import Path
+
+from .botproc import BotProcess, bot_env
+from .driver import (
+    Table,
+    action_choices,
+    active_player,
+    board_version,
+    boards,
+    choices_version,
+    open_panel,
+    random_policy,
+    wait_edited,
+)
+from .fakediscord import FakeDiscord, InteractionHandle
+from .fakediscord.state import Message, User
+
+BOARD_CALLS = r"^(POST|PATCH) /api/v10/channels/\d+/messages"
+DEFERRED_UPDATE, UPDATE_MESSAGE = 6, 7
+
+
+async def _table(fake: FakeDiscord, bots: Callable[..., BotProcess], tmp_path: Path) -> Table:
+    """A started Takeoff! game between alice and bob, run by a real bot process."""
+    guild = fake.add_guild("Hangar answers")
+    channel = fake.add_channel(guild, "answers")
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    table = Table(fake, channel, [alice, bob], stranger=fake.add_user("carol"))
+    bot = bots(bot_env(fake, guild, tmp_path / "hangar.sqlite3"))
+    await bot.start()
+    await fake.wait_ready(60)
+    await (await fake.slash(alice, channel, "game new takeoff")).response()
+    await (await fake.slash(bob, channel, "game join")).response()
+    mark = fake.mark()
+    await (await fake.slash(alice, channel, "game start")).response()
+    await fake.wait_for_message(channel, lambda m: bool(m.attachments), after=mark)
+    return table
+
+
+async def _click(table: Table, user: User, panel: Message, seed: int) -> InteractionHandle:
+    """Press one of the panel's actions."""
+    custom_id, value = random_policy(action_choices(panel), random.Random(seed))
+    if value is None:
+        return await table.fake.click(user, panel, custom_id)
+    return await table.fake.select(user, panel, custom_id, [value])
+
+
+def _index(log: list[str], pattern: str) -> int:
+    """Position of the first call in `log` starting with `pattern` (past the end: none)."""
+    return next((i for i, line in enumerate(log) if line.startswith(pattern)), len(log))
+
+
+async def test_a_calm_click_is_answered_by_its_refreshed_panel_after_the_board(
+    fake: FakeDiscord, bots: Callable[..., BotProcess], tmp_path: Path
+) -> None:
+    """One callback carries the new panel (no separate deferral), it comes after the board, and
+    the panel it shows offers the moves of the board's new version."""
+    table = await _table(fake, bots, tmp_path)
+    board = boards(table)[-1]
+    user = active_player(table, board)
+    panel = await open_panel(table, user, board)
+    edits, calls = panel.edits, len(fake.http_log)
+
+    handle = await _click(table, user, panel, seed=1)
+    reply = await handle.response(settle=0.3)
+
+    assert not reply.failed
+    assert reply.callback_type == UPDATE_MESSAGE, "the refreshed panel answers the click"
+    shown = fake.message(panel.id)
+    assert shown.edits > edits and shown.attachments
+    log = fake.http_log[calls:]
+    callback = _index(log, f"POST /api/v10/interactions/{handle.id}/")
+    assert (
+        _index(log, "POST /api/v10/channels/") < callback
+        or _index(log, "PATCH /api/v10/channels/") < callback
+    ), "the board is updated before the clicker's panel"
+    latest = boards(table)[-1]
+    if action_choices(shown):
+        assert choices_version(shown) == board_version(latest)
+    assert not fake.violations
+
+
+async def test_a_click_waiting_for_a_slow_board_is_deferred_before_it_can_fail(
+    fake: FakeDiscord, bots: Callable[..., BotProcess], tmp_path: Path
+) -> None:
+    """Discord takes 3.5 s to accept the board: the click is acknowledged (a deferred update)
+    well within its 3 s, then the panel is refreshed once the board is up."""
+    table = await _table(fake, bots, tmp_path)
+    board = boards(table)[-1]
+    user = active_player(table, board)
+    panel = await open_panel(table, user, board)
+    edits, before = panel.edits, len(boards(table))
+    fake.world.faults.slow(BOARD_CALLS, 3.5, times=1)
+
+    handle = await _click(table, user, panel, seed=2)
+    reply = await handle.response(timeout=15, settle=0)
+
+    assert not reply.failed, "the click failed while the board was slow"
+    assert reply.callback_type == DEFERRED_UPDATE
+    await wait_edited(fake, panel.id, edits)
+    latest = boards(table)[-1]
+    assert len(boards(table)) >= before and latest.attachments
+    shown = fake.message(panel.id)
+    if action_choices(shown):
+        assert choices_version(shown) == board_version(latest)
+    assert not fake.violations
