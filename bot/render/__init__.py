@@ -10,8 +10,9 @@ from typing import Any, Protocol
 from PIL import Image
 from pydantic import BaseModel
 
-from bot.render import first_in_flight, flight, takeoff
+from bot.render import first_in_flight, flight, retained, takeoff
 from bot.render.common import INK, MUTED, canvas, font, to_png
+from bot.render.retained import Redraw
 from rules import ENGINES, Game
 
 log = logging.getLogger(__name__)
@@ -61,6 +62,16 @@ class Renderer(Protocol):
         """Alt text for every picture of the game (public and private views)."""
         ...
 
+    @property
+    def board_parts(self) -> Redraw | None:
+        """The board in parts, so a move repaints only what changed (bot/render/retained.py)."""
+        ...
+
+    @property
+    def private_parts(self) -> Redraw | None:
+        """The private view in parts, likewise."""
+        ...
+
 
 @dataclass(frozen=True)
 class Pictures:
@@ -71,6 +82,8 @@ class Pictures:
     live: Draw | None = None
     table: Draw | None = None
     alt: Describe | None = None
+    board_parts: Redraw | None = None
+    private_parts: Redraw | None = None
 
 
 @dataclass(frozen=True)
@@ -84,7 +97,11 @@ class Entry:
 # Renderers by game id; a new game adds its engine to rules.ENGINES and its pictures here.
 _RENDERERS: dict[str, Renderer] = {
     "takeoff": Pictures(
-        board=takeoff.render_board, private=takeoff.render_private, alt=takeoff.alt_text
+        board=takeoff.render_board,
+        private=takeoff.render_private,
+        alt=takeoff.alt_text,
+        board_parts=takeoff.BoardParts(),
+        private_parts=takeoff.PrivateParts(),
     ),
     "flight": Pictures(
         board=flight.render_board, private=flight.render_private, alt=flight.alt_text
@@ -119,12 +136,16 @@ def public_png(game_id: str, view: BaseModel, names: Sequence[str], *, live: boo
     if renderer is None:
         return to_png(_placeholder(game_id))
     draw = (renderer.live or renderer.board) if live else renderer.board
+    if draw is renderer.board and renderer.board_parts is not None:
+        return retained.png(draw, renderer.board_parts, view, names)
     return to_png(draw(view, names=names))
 
 
 def private_png(game_id: str, view: BaseModel, names: Sequence[str]) -> bytes:
     """One seat's private view as PNG bytes."""
     renderer = renderer_for(game_id)
+    if renderer is not None and renderer.private_parts is not None:
+        return retained.png(renderer.private, renderer.private_parts, view, names)
     image = renderer.private(view, names=names) if renderer else _placeholder(game_id)
     return to_png(image)
 

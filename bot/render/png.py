@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import struct
 import zlib
-from collections.abc import Iterator
+from collections.abc import Mapping
 
 from PIL import Image
 from zlib_ng import zlib_ng
@@ -48,7 +48,7 @@ class BandCache(Lru[BandKey, Band]):
 
     def __init__(self, size: int = CACHE_BANDS) -> None:
         super().__init__(size)
-        self.last: dict[tuple[int, str], tuple[list[bytes], list[BandKey]]] = {}
+        self.last: dict[tuple[int, str], tuple[list[bytes | None], list[BandKey]]] = {}
 
 
 BANDS = BandCache()
@@ -56,54 +56,70 @@ BANDS = BandCache()
 
 def encode(image: Image.Image, cache: BandCache = BANDS) -> bytes:
     """`image` as PNG bytes, exact, reusing the compressed bands `cache` already holds."""
+    return encode_keyed(image, cache)[0]
+
+
+def encode_keyed(
+    image: Image.Image, cache: BandCache = BANDS, known: Mapping[int, BandKey] | None = None
+) -> tuple[bytes, list[BandKey]]:
+    """`encode`, also giving each band's key; `known` gives the keys of bands the caller knows
+    unchanged (by band index: a picture redrawn only where it changed), which are then neither
+    packed nor compared, only fetched from the cache."""
     if image.mode not in COLOUR_TYPES:
         image = image.convert("RGBA" if image.has_transparency_data else "RGB")
     colour_type, depth = COLOUR_TYPES[image.mode]
     width, height = image.size
     stride = width * depth
     last_bands, last_keys = cache.last.get((width, image.mode), ([], []))
-    bands = list(_bands(image, stride))
+    known = known or {}
+    image.load()
+    bands: list[bytes | None] = []
     keys: list[BandKey] = []
     parts: list[bytes] = [ZLIB_HEADER]
     adler = 1
-    for i, rows in enumerate(bands):
-        if i < len(last_bands) and last_bands[i] == rows:
-            key = last_keys[i]
-        else:
-            # The digest is Python's keyed SipHash (random per process): no one can aim a
-            # collision at it, and 64 bits make an accidental one vanishingly rare.
-            key = (width, image.mode, len(rows), hash(rows))
-        keys.append(key)
-        band = cache.get(key)
+    for i, top in enumerate(range(0, height, BAND_ROWS)):
+        key = known.get(i)
+        band = cache.get(key) if key is not None else None
+        rows = None
         if band is None:
-            band = _deflate(rows, stride)
-            cache.put(key, band)
+            rows = _band(image, top, stride)
+            if i < len(last_bands) and last_bands[i] == rows:
+                key = last_keys[i]
+            else:
+                # The digest is Python's keyed SipHash (random per process): no one can aim a
+                # collision at it, and 64 bits make an accidental one vanishingly rare.
+                key = (width, image.mode, len(rows), hash(rows))
+            band = cache.get(key)
+            if band is None:
+                band = _deflate(rows, stride)
+                cache.put(key, band)
+        assert key is not None
+        bands.append(rows)
+        keys.append(key)
         parts.append(band[0])
         adler = adler32_combine(adler, band[1], band[2])
     cache.last[(width, image.mode)] = (bands, keys)
     parts += [FINAL_BLOCK, struct.pack(">I", adler)]
     header = struct.pack(">IIBBBBB", width, height, 8, colour_type, 0, 0, 0)
-    return b"".join(
+    png = b"".join(
         [SIGNATURE, _chunk(b"IHDR", header), _chunk(b"IDAT", b"".join(parts)), _chunk(b"IEND")]
     )
+    return png, keys
 
 
-def _bands(image: Image.Image, stride: int) -> Iterator[bytes]:
-    """The picture's pixels, BAND_ROWS rows of `stride` bytes at a time, each band packed
-    straight from the image (`tobytes` would pack it whole in 64 KiB pieces, join them, and the
-    bands be sliced off)."""
+def _band(image: Image.Image, top: int, stride: int) -> bytes:
+    """BAND_ROWS rows of the picture's pixels from `top`, packed straight from the image
+    (`tobytes` would pack it whole in 64 KiB pieces, join them, and the bands be sliced off)."""
     width, height = image.size
-    image.load()
-    for top in range(0, height, BAND_ROWS):
-        bottom = min(height, top + BAND_ROWS)
-        encoder = Image._getencoder(image.mode, "raw", image.mode)
-        encoder.setimage(image.im, (0, top, width, bottom))
-        # asked for the whole band (at least a row of 4-byte pixels, as RawEncode.c needs), the
-        # raw encoder answers in one round
-        _, status, data = encoder.encode(max((bottom - top) * stride, width * 4))
-        if status != 1:
-            raise RuntimeError(f"packing rows {top}–{bottom} gave status {status}")
-        yield data
+    bottom = min(height, top + BAND_ROWS)
+    encoder = Image._getencoder(image.mode, "raw", image.mode)
+    encoder.setimage(image.im, (0, top, width, bottom))
+    # asked for the whole band (at least a row of 4-byte pixels, as RawEncode.c needs), the raw
+    # encoder answers in one round
+    _, status, data = encoder.encode(max((bottom - top) * stride, width * 4))
+    if status != 1:
+        raise RuntimeError(f"packing rows {top}–{bottom} gave status {status}")
+    return bytes(data)
 
 
 def _deflate(rows: bytes, stride: int) -> Band:

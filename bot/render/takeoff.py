@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence, Set
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -20,10 +20,12 @@ from bot.render.common import (
     font,
     text_width,
 )
+from bot.render.retained import Layout
 from bot.render.tiles import stamp
 from rules.core import fill_names
 from rules.core.messages import plural
 from rules.takeoff import CardView, TakeoffView
+from rules.takeoff.view import RowView
 
 WIDTH = 600  # a phone shows it 400 px wide: the smallest text (15 px) reads at ~9.3 px
 HEADER_H = 196  # players and piles above the plane
@@ -153,10 +155,13 @@ def _stone(draw: ImageDraw.ImageDraw, x: int, y: int, owner: int, size: int, lab
         draw.text(centre, label, font=font(SMALL + 1, bold=True), fill=ink, anchor="mm")
 
 
-def _draw_stones(image: Image.Image, view: TakeoffView, top: int) -> None:
-    """A stone in its owner's colour and shape on every taken seat (the plane at `top`)."""
+def _draw_stones(
+    image: Image.Image, view: TakeoffView, top: int, rows: Sequence[RowView] | None = None
+) -> None:
+    """A stone in its owner's colour and shape on every taken seat of `rows` (default: all; the
+    plane at `top`)."""
     layer = (view.business_rows, len(view.rows))  # what lies beneath: the static plane
-    for row in view.rows:
+    for row in view.rows if rows is None else rows:
         for letter, owner in zip(LETTERS, row.seats, strict=True):
             if owner >= 0:
                 sx, sy = _seat_xy(row.number, letter)
@@ -171,9 +176,13 @@ def _seat_stone(image: Image.Image, x: int, y: int, owner: int, letter: str) -> 
     _stone(draw, x, y, owner, SEAT - 6, letter)
 
 
-def _draw_marks(draw: ImageDraw.ImageDraw, view: TakeoffView, top: int) -> None:
-    """Frames round protected single rows; orange rings round the last move's seats."""
-    for row in view.rows:
+def _draw_marks(
+    draw: ImageDraw.ImageDraw, view: TakeoffView, top: int, rows: Sequence[RowView] | None = None
+) -> None:
+    """Frames round protected single rows; orange rings round the last move's seats (of `rows`,
+    default all)."""
+    numbers = None if rows is None else {row.number for row in rows}
+    for row in view.rows if rows is None else rows:
         for side, protected in enumerate(row.protected):
             if not protected:
                 continue
@@ -184,6 +193,8 @@ def _draw_marks(draw: ImageDraw.ImageDraw, view: TakeoffView, top: int) -> None:
                 (left - 4, y - 4, right + 4, y + SEAT + 4), radius=9, outline=INK, width=4
             )
     for label in view.last_seats:
+        if numbers is not None and int(label[:-1]) not in numbers:
+            continue
         sx, sy = _seat_xy(int(label[:-1]), label[-1])
         sy += top
         draw.rounded_rectangle(
@@ -565,6 +576,165 @@ def _private_status(view: TakeoffView, names: Sequence[str], targets: Sequence[s
     if targets:
         line += f" Green frames: the {len(targets)} places it can take."
     return line
+
+
+# --- repainting only what a move changed (bot/render/retained.py) -------------------------------
+
+
+# Row repaints stop short of the column right of the plane: beyond the fuselage (x ≤ 404) the
+# plane layer is background, and the column's title may reach a pixel left of SIDE_X.
+ROWS_RIGHT = SIDE_X - 8
+
+
+def _row_span(number: int) -> tuple[int, int]:
+    """Rows of the plane layer [top, bottom) that a seat row's stones, frames, rings and targets
+    may touch (frames reach 4 px beyond the seats: neighbouring rows share a few)."""
+    y = SEAT_Y0 + (number - 1) * ROW_STEP
+    return y - 5, y + SEAT + 6
+
+
+def _merged(spans: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Overlapping or touching [top, bottom) spans joined."""
+    merged: list[tuple[int, int]] = []
+    for top, bottom in sorted(spans):
+        if merged and top <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], bottom))
+        else:
+            merged.append((top, bottom))
+    return merged
+
+
+def _overlaps(first: tuple[int, int], second: tuple[int, int]) -> bool:
+    """True when two [top, bottom) spans share a row."""
+    return first[0] < second[1] and second[0] < first[1]
+
+
+def _row_parts(view: TakeoffView, targets: Sequence[str]) -> dict[str, tuple[object, int, int]]:
+    """One part per seat row: what its pixels depend on, and the picture rows it may touch."""
+    parts: dict[str, tuple[object, int, int]] = {}
+    for row in view.rows:
+        last = tuple(label for label in view.last_seats if int(label[:-1]) == row.number)
+        aimed = tuple(label for label in targets if int(label[:-1]) == row.number)
+        top, bottom = _row_span(row.number)
+        parts[f"row {row.number}"] = ((row, last, aimed), HEADER_H + top, HEADER_H + bottom)
+    return parts
+
+
+def _header_key(view: TakeoffView, names: Sequence[str]) -> tuple[object, ...]:
+    """Everything `_draw_header` reads."""
+    return (
+        tuple(names), view.turn, view.changed_last, view.hand_sizes, view.tickets_left,
+        view.scores, view.pass_number, view.deck_count, view.discard_count, view.top_discard,
+        view.scoring, view.row_rule,
+    )  # fmt: skip
+
+
+def _repaint_header(
+    image: Image.Image, draw: ImageDraw.ImageDraw, view: TakeoffView, names: Sequence[str]
+) -> None:
+    """The header as a full draw paints it on the blank canvas."""
+    draw.rectangle((0, 0, WIDTH - 1, HEADER_H - 1), fill=BACKGROUND)
+    _draw_header(image, draw, view, names)
+
+
+def _repaint_rows(
+    image: Image.Image, view: TakeoffView, targets: Sequence[str], parts: Set[str]
+) -> None:
+    """The plane where the dirty seat rows lie: the static plane, then everything of the rows
+    near them in a full draw's order, on a piece of exactly those picture rows."""
+    dirty = [int(name.split()[1]) for name in parts if name.startswith("row ")]
+    plane = _plane(view.business_rows, len(view.rows))
+    for top, bottom in _merged(_row_span(number) for number in dirty):
+        top, bottom = max(0, top), min(plane.height, bottom)
+        piece = plane.crop((0, top, ROWS_RIGHT, bottom))
+        near = [r for r in view.rows if _overlaps(_row_span(r.number), (top, bottom))]
+        numbers = {r.number for r in near}
+        _draw_stones(piece, view, -top, near)
+        _draw_marks(ImageDraw.Draw(piece), view, -top, near)
+        _draw_targets(piece, view, [t for t in targets if int(t[:-1]) in numbers], -top)
+        image.paste(piece, (0, HEADER_H + top))
+
+
+def _repaint_status(draw: ImageDraw.ImageDraw, text: str, top: int, bottom: int) -> None:
+    """The status lines between `top` (the plane's bottom) and the picture's bottom."""
+    draw.rectangle((0, top, WIDTH - 1, bottom - 1), fill=BACKGROUND)
+    _draw_status(draw, text, top + 6)
+
+
+class BoardParts:
+    """The public board in parts: header, each seat row, status (the legend is the frame's)."""
+
+    def layout(self, view: TakeoffView, *, names: Sequence[str]) -> Layout:
+        """Where each part lies and what it depends on."""
+        height = plane_height(len(view.rows))
+        status = tuple(_wrap(_status(view, names), WIDTH - 24, 18, bold=True)[:3])
+        total = HEADER_H + height + 12 + 24 * len(status)
+        frame = ("board", total, tuple(names), view.business_rows, len(view.rows))
+        parts = {
+            "header": (_header_key(view, names), 0, HEADER_H),
+            **_row_parts(view, ()),
+            "status": (status, HEADER_H + height, total),
+        }
+        return Layout(frame, parts, total)
+
+    def repaint(
+        self, image: Image.Image, view: TakeoffView, *, names: Sequence[str], parts: Set[str]
+    ) -> None:
+        """Paint `parts` as render_board would."""
+        draw = ImageDraw.Draw(image)
+        if "header" in parts:
+            _repaint_header(image, draw, view, names)
+        _repaint_rows(image, view, (), parts)
+        if "status" in parts:
+            top = HEADER_H + plane_height(len(view.rows))
+            _repaint_status(draw, _status(view, names), top, image.height)
+
+
+class PrivateParts:
+    """A player's view in parts: header, each seat row, the hand column, status. A Pinch look
+    (both hands, no plane) is always drawn in full."""
+
+    def layout(self, view: TakeoffView, *, names: Sequence[str]) -> Layout | None:
+        """Where each part lies and what it depends on."""
+        if view.shown_hand:
+            return None
+        me = view.viewer if view.viewer is not None else 0
+        targets = view.targets if view.turn == me else ()
+        chosen = view.pending.card if view.pending is not None and view.turn == me else None
+        height = plane_height(len(view.rows))
+        (column,) = _columns(view, names, height - 10)
+        status = _wrap(_private_status(view, names, targets), WIDTH - 24, 18, bold=True)[:3]
+        body = max(height, _cards_height(column) + 8)
+        total = HEADER_H + body + 12 + 24 * len(status)
+        frame = ("private", total, body, tuple(names), view.business_rows, len(view.rows))
+        parts = {
+            "header": (_header_key(view, names), 0, HEADER_H),
+            **_row_parts(view, targets),
+            "column": ((column, chosen), HEADER_H, HEADER_H + body),
+            "status": (tuple(status), HEADER_H + body, total),
+        }
+        return Layout(frame, parts, total)
+
+    def repaint(
+        self, image: Image.Image, view: TakeoffView, *, names: Sequence[str], parts: Set[str]
+    ) -> None:
+        """Paint `parts` as render_private would."""
+        me = view.viewer if view.viewer is not None else 0
+        targets = view.targets if view.turn == me else ()
+        draw = ImageDraw.Draw(image)
+        if "header" in parts:
+            _repaint_header(image, draw, view, names)
+        _repaint_rows(image, view, targets, parts)
+        height = plane_height(len(view.rows))
+        (column,) = _columns(view, names, height - 10)
+        body = max(height, _cards_height(column) + 8)
+        if "column" in parts:
+            chosen = view.pending.card if view.pending is not None and view.turn == me else None
+            draw.rectangle((ROWS_RIGHT, HEADER_H, WIDTH - 1, HEADER_H + body - 1), fill=BACKGROUND)
+            _draw_cards(image, draw, column, HEADER_H, chosen)
+        if "status" in parts:
+            text = _private_status(view, names, targets)
+            _repaint_status(draw, text, HEADER_H + body, image.height)
 
 
 def alt_text(view: TakeoffView, *, names: Sequence[str], last: str = "") -> str:

@@ -1,0 +1,151 @@
+"""Pictures repainted only where they changed since a picture this worker drew before.
+
+A move changes a few parts of a picture (a row of seats, the scores, the status line) and leaves
+the rest as it was. A renderer that can say so offers a `Redraw`: the picture's layout (what only
+a full draw paints, and each part's key and rows) and a repaint of chosen parts. Each worker keeps
+the last few pictures of each drawing with their layouts; a new view repaints, on the kept picture
+that differs least, only the parts whose key changed. The encoder then takes the untouched bands'
+compressed bytes as they were, without packing or comparing them.
+
+Drawing and packing a picture is mostly memory traffic on this kind of machine (issue 14: the same
+job 30 ms after the last cost 1.6–2.5× back to back), so touching a third of the picture costs
+about a third. A repaint gives the very pixels a full draw gives: tests/render/test_retained.py
+compares both for every move of random games.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Hashable, Mapping, Sequence, Set
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from PIL import Image
+
+from bot.render.png import BAND_ROWS, BandKey, encode_keyed
+
+KEEP = 4  # pictures kept per drawing and worker: the games this worker draws for in turn
+
+
+@dataclass(frozen=True)
+class Layout:
+    """What a picture is made of: `frame` (its size and whatever only a full draw paints) and
+    each part's key (compared with ==: what its pixels depend on) and rows [top, bottom)."""
+
+    frame: Hashable
+    parts: Mapping[str, tuple[Any, int, int]]
+    height: int
+
+
+class Redraw(Protocol):
+    """A renderer's parts: their layout for a view, and a repaint of some of them."""
+
+    def layout(self, view: Any, *, names: Sequence[str]) -> Layout | None:
+        """The picture's layout, or None when this view is always drawn in full."""
+        ...
+
+    def repaint(
+        self, image: Image.Image, view: Any, *, names: Sequence[str], parts: Set[str]
+    ) -> None:
+        """Paint `parts` of `view` over the same parts of an earlier picture of this layout."""
+        ...
+
+
+@dataclass
+class Kept:
+    """A picture this worker drew, its layout and its bands' keys."""
+
+    layout: Layout
+    image: Image.Image
+    keys: list[BandKey]
+
+
+@dataclass
+class Shelf:
+    """The pictures kept per drawing (one shelf per thread: the pool's thread fallback)."""
+
+    kept: dict[Hashable, list[Kept]] = field(default_factory=dict)
+    drawn: int = 0  # pictures drawn in full
+    repainted: int = 0  # pictures repainted on a kept one
+
+
+_LOCAL = threading.local()
+
+
+def _shelf() -> Shelf:
+    """This thread's kept pictures."""
+    shelf: Shelf | None = getattr(_LOCAL, "shelf", None)
+    if shelf is None:
+        shelf = _LOCAL.shelf = Shelf()
+    return shelf
+
+
+def forget() -> Shelf:
+    """Drop this thread's kept pictures; returns the new, empty shelf (tests)."""
+    shelf = _LOCAL.shelf = Shelf()
+    return shelf
+
+
+def png(draw: Any, redraw: Redraw, view: Any, names: Sequence[str]) -> bytes:
+    """The PNG of `draw(view, names=names)`, repainted on a kept picture where possible."""
+    layout = redraw.layout(view, names=names)
+    shelf = _shelf()
+    kept = shelf.kept.setdefault(draw, [])
+    base, dirty = _closest(kept, layout) if layout is not None else (None, set())
+    if base is None or layout is None:
+        shelf.drawn += 1
+        image = draw(view, names=names)
+        data, keys = encode_keyed(image)
+        if layout is not None:
+            _keep(kept, Kept(layout, image, keys))
+        return data
+    shelf.repainted += 1
+    kept.remove(base)
+    redraw.repaint(base.image, view, names=names, parts=dirty)
+    rows = [layout.parts[name][1:] for name in dirty]
+    known = {i: key for i, key in enumerate(base.keys) if not _touches(i, rows)}
+    data, keys = encode_keyed(base.image, known=known)
+    _keep(kept, Kept(layout, base.image, keys))
+    return data
+
+
+def _closest(kept: list[Kept], layout: Layout) -> tuple[Kept | None, set[str]]:
+    """The kept picture of the same frame with the fewest rows to repaint, and its dirty parts;
+    None when none has that frame. (Even repainting every part costs no more than a full draw:
+    the frame, e.g. the plane's outline and the legend, stays.)"""
+    best: tuple[Kept | None, set[str]] = (None, set())
+    least = layout.height + 1
+    for old in reversed(kept):
+        if old.layout.frame != layout.frame or old.layout.parts.keys() != layout.parts.keys():
+            continue
+        dirty = {
+            name for name, (key, _, _) in layout.parts.items() if old.layout.parts[name][0] != key
+        }
+        rows = _rows(layout.parts[name][1:] for name in dirty)
+        if rows < least:
+            best, least = (old, dirty), rows
+    return best
+
+
+def _rows(spans: Any) -> int:
+    """How many distinct rows the [top, bottom) spans cover."""
+    covered = 0
+    end = 0
+    for top, bottom in sorted(spans):
+        top = max(top, end)
+        if bottom > top:
+            covered += bottom - top
+            end = bottom
+    return covered
+
+
+def _touches(band: int, rows: list[tuple[int, int]]) -> bool:
+    """True when band number `band` shares a row with any of the spans."""
+    top, bottom = band * BAND_ROWS, (band + 1) * BAND_ROWS
+    return any(start < bottom and top < end for start, end in rows)
+
+
+def _keep(kept: list[Kept], entry: Kept) -> None:
+    """Keep a picture as the newest, dropping the oldest beyond KEEP."""
+    kept.append(entry)
+    del kept[:-KEEP]
