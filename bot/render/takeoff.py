@@ -20,6 +20,7 @@ from bot.render.common import (
     font,
     text_width,
 )
+from bot.render.png import BAND_ROWS
 from bot.render.retained import Layout
 from bot.render.tiles import stamp
 from rules.core import fill_names
@@ -285,11 +286,26 @@ def _draw_header(
     image: Image.Image, draw: ImageDraw.ImageDraw, view: TakeoffView, names: Sequence[str]
 ) -> None:
     """Both players and the pile counters."""
+    _draw_players(image, view, names)
+    _draw_piles(draw, view)
+
+
+def _draw_players(image: Image.Image, view: TakeoffView, names: Sequence[str]) -> None:
+    """Both players' panels (rows 8–123)."""
     _draw_player(image, view, 0, names[0], 12)
     _draw_player(image, view, 1, names[1], WIDTH // 2 + 6)
+
+
+def _pile_lines(view: TakeoffView) -> tuple[str, str]:
+    """The pile counters and the rules in force, as the header writes them."""
     line = f"Pass {view.pass_number} of 3 · Deck {view.deck_count} · Discard {view.discard_count}"
     top = f"Top: {view.top_discard.name}" if view.top_discard else "Top: —"
-    rules = f"{top} · scoring {view.scoring} · {view.row_rule} rows"
+    return line, f"{top} · scoring {view.scoring} · {view.row_rule} rows"
+
+
+def _draw_piles(draw: ImageDraw.ImageDraw, view: TakeoffView) -> None:
+    """The pile counters and the rules in force (rows 134–180)."""
+    line, rules = _pile_lines(view)
     draw.text(
         (WIDTH // 2, 134),
         fit_text(line, WIDTH - 24, 18, bold=True),
@@ -620,21 +636,35 @@ def _row_parts(view: TakeoffView, targets: Sequence[str]) -> dict[str, tuple[obj
     return parts
 
 
-def _header_key(view: TakeoffView, names: Sequence[str]) -> tuple[object, ...]:
-    """Everything `_draw_header` reads."""
-    return (
+PLAYERS_H = 128  # the header's players (rows 8–123) above its pile lines, on a band's edge
+
+
+def _header_parts(view: TakeoffView, names: Sequence[str]) -> dict[str, tuple[object, int, int]]:
+    """The header's two parts: the players' panels and the pile lines."""
+    players = (
         tuple(names), view.turn, view.changed_last, view.hand_sizes, view.tickets_left,
-        view.scores, view.pass_number, view.deck_count, view.discard_count, view.top_discard,
-        view.scoring, view.row_rule,
+        view.scores,
     )  # fmt: skip
+    return {
+        "players": (players, 0, PLAYERS_H),
+        "piles": (_pile_lines(view), PLAYERS_H, HEADER_H),
+    }
 
 
 def _repaint_header(
-    image: Image.Image, draw: ImageDraw.ImageDraw, view: TakeoffView, names: Sequence[str]
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    view: TakeoffView,
+    names: Sequence[str],
+    parts: Set[str],
 ) -> None:
-    """The header as a full draw paints it on the blank canvas."""
-    draw.rectangle((0, 0, WIDTH - 1, HEADER_H - 1), fill=BACKGROUND)
-    _draw_header(image, draw, view, names)
+    """The header's dirty parts as a full draw paints them on the blank canvas."""
+    if "players" in parts:
+        draw.rectangle((0, 0, WIDTH - 1, PLAYERS_H - 1), fill=BACKGROUND)
+        _draw_players(image, view, names)
+    if "piles" in parts:
+        draw.rectangle((0, PLAYERS_H, WIDTH - 1, HEADER_H - 1), fill=BACKGROUND)
+        _draw_piles(draw, view)
 
 
 def _repaint_rows(
@@ -661,6 +691,55 @@ def _repaint_status(draw: ImageDraw.ImageDraw, text: str, top: int, bottom: int)
     _draw_status(draw, text, top + 6)
 
 
+def _column_items(column: Column, chosen: str | None) -> list[tuple[object, int, int]]:
+    """What `_draw_cards` paints, top to bottom: each title line and card with its rows."""
+    items: list[tuple[object, int, int]] = []
+    y = HEADER_H
+    for line in _wrap(column.title, column.w, 17, bold=True)[:2]:
+        items.append((line, y - 2, y + 24))
+        y += 22
+    if not column.cards:
+        return [*items, ("(no cards)", y, y + 30)]
+    lines = _fit_lines(column.cards, column.room - 44, column.w)
+    for card in column.cards:
+        height = _card_height(card, lines, column.w)
+        items.append(((card, lines, card.id == chosen), y + 4, y + 4 + height + 1))
+        y += 4 + height + 8
+    return items
+
+
+def _column_parts(
+    column: Column, chosen: str | None, body: int
+) -> dict[str, tuple[object, int, int]]:
+    """The hand column cut in stripes on the picture's bands: a stripe changes only when what
+    lies in it does (a card played shifts only the cards below it)."""
+    items = _column_items(column, chosen)
+    parts: dict[str, tuple[object, int, int]] = {}
+    bottom = HEADER_H + body
+    top = HEADER_H
+    while top < bottom:
+        end = min(bottom, (top // BAND_ROWS + 1) * BAND_ROWS)
+        inside = tuple((key, a, b) for key, a, b in items if a < end and top < b)
+        parts[f"column {top}"] = (inside, top, end)
+        top = end
+    return parts
+
+
+def _repaint_column(
+    image: Image.Image, column: Column, chosen: str | None, body: int, parts: Set[str]
+) -> None:
+    """The hand column's dirty stripes: background, then the column drawn on a piece of exactly
+    those rows (the column's title may reach a pixel left of SIDE_X: the piece starts before)."""
+    stripes = [int(name.split()[1]) for name in parts if name.startswith("column ")]
+    bottom = HEADER_H + body
+    spans = _merged((top, min(bottom, (top // BAND_ROWS + 1) * BAND_ROWS)) for top in stripes)
+    for top, end in spans:
+        piece, draw = canvas(WIDTH - ROWS_RIGHT, end - top)
+        shifted = column._replace(x=column.x - ROWS_RIGHT)
+        _draw_cards(piece, draw, shifted, HEADER_H - top, chosen)
+        image.paste(piece, (ROWS_RIGHT, top))
+
+
 class BoardParts:
     """The public board in parts: header, each seat row, status (the legend is the frame's)."""
 
@@ -671,7 +750,7 @@ class BoardParts:
         total = HEADER_H + height + 12 + 24 * len(status)
         frame = ("board", total, tuple(names), view.business_rows, len(view.rows))
         parts = {
-            "header": (_header_key(view, names), 0, HEADER_H),
+            **_header_parts(view, names),
             **_row_parts(view, ()),
             "status": (status, HEADER_H + height, total),
         }
@@ -682,8 +761,7 @@ class BoardParts:
     ) -> None:
         """Paint `parts` as render_board would."""
         draw = ImageDraw.Draw(image)
-        if "header" in parts:
-            _repaint_header(image, draw, view, names)
+        _repaint_header(image, draw, view, names, parts)
         _repaint_rows(image, view, (), parts)
         if "status" in parts:
             top = HEADER_H + plane_height(len(view.rows))
@@ -708,9 +786,9 @@ class PrivateParts:
         total = HEADER_H + body + 12 + 24 * len(status)
         frame = ("private", total, body, tuple(names), view.business_rows, len(view.rows))
         parts = {
-            "header": (_header_key(view, names), 0, HEADER_H),
+            **_header_parts(view, names),
             **_row_parts(view, targets),
-            "column": ((column, chosen), HEADER_H, HEADER_H + body),
+            **_column_parts(column, chosen, body),
             "status": (tuple(status), HEADER_H + body, total),
         }
         return Layout(frame, parts, total)
@@ -722,16 +800,13 @@ class PrivateParts:
         me = view.viewer if view.viewer is not None else 0
         targets = view.targets if view.turn == me else ()
         draw = ImageDraw.Draw(image)
-        if "header" in parts:
-            _repaint_header(image, draw, view, names)
+        _repaint_header(image, draw, view, names, parts)
         _repaint_rows(image, view, targets, parts)
         height = plane_height(len(view.rows))
         (column,) = _columns(view, names, height - 10)
         body = max(height, _cards_height(column) + 8)
-        if "column" in parts:
-            chosen = view.pending.card if view.pending is not None and view.turn == me else None
-            draw.rectangle((ROWS_RIGHT, HEADER_H, WIDTH - 1, HEADER_H + body - 1), fill=BACKGROUND)
-            _draw_cards(image, draw, column, HEADER_H, chosen)
+        chosen = view.pending.card if view.pending is not None and view.turn == me else None
+        _repaint_column(image, column, chosen, body, parts)
         if "status" in parts:
             text = _private_status(view, names, targets)
             _repaint_status(draw, text, HEADER_H + body, image.height)
