@@ -157,8 +157,11 @@ async def handle_action(
     calm bot's private panel is answered by the refreshed panel itself (bot/answer.py)."""
     private = bool(interaction.message and interaction.message.flags.ephemeral)
     bot = interaction.client
-    answer = ClickAnswer(interaction, wait=private and ClickAnswer.calm() and POOL.idle())
-    if interaction.channel_id is not None:  # its board is drawn while Discord acknowledges
+    # A calm bot draws the board ahead and answers a panel click with the panel; a busy one
+    # (other clicks in flight, the workers drawing) does neither: it saves the loop the work.
+    calm = ClickAnswer.calm() and POOL.idle()
+    answer = ClickAnswer(interaction, wait=private and calm)
+    if calm and interaction.channel_id is not None:
         click = (interaction.channel_id, pk, version)
         bot.previews.start(bot.service, click, interaction.user.id, key)
     ClickAnswer.in_flight += 1
