@@ -432,8 +432,8 @@ def parts_report(game_id: str, ours: Series, floor: Series, parts: Parts) -> flo
     print(
         f"    parts per move (medians, ms): move transaction {parts.act * ms:.1f} wall / "
         f"{parts.act_cpu * ms:.1f} CPU (bare INSERT+COMMIT {parts.bare_commit * ms:.1f}); "
-        f"board draw {parts.board_draw * ms:.1f} + encode {parts.board_encode * ms:.1f}; "
-        f"panel draw {parts.panel_draw * ms:.1f} + encode {parts.panel_encode * ms:.1f}"
+        f"board picture {parts.board * ms:.1f}, panel picture {parts.panel * ms:.1f} (drawn and "
+        "encoded as a worker does it: repainted where the move changed it)"
     )
     least = floor.median + parts.act + parts.slower_picture
     least_cpu = floor.cpu_per_move + parts.act_cpu + parts.pictures_cpu

@@ -18,11 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel
-
 from bench.commit import bare_insert
-from bot.render import Draw, renderer_for
-from bot.render.common import to_png
+from bot.render import has_live, private_png, public_png
 from bot.services import GameService, LoadedGame
 from bot.store import open_store
 from rules import GAMES
@@ -35,22 +32,21 @@ NAMES = ("Player 1", "Player 2", "Player 3", "Player 4", "Player 5")
 @dataclass(frozen=True)
 class Parts:
     """Medians per move, in seconds: wall time of the move's transaction and its floor, and CPU
-    time of each picture's drawing and encoding."""
+    time of each picture, drawn and encoded as a render worker does it (repainted where the move
+    changed it, on the picture drawn before: bot/render/retained.py)."""
 
     act: float
     act_cpu: float
     bare_commit: float
-    board_draw: float
-    board_encode: float
-    panel_draw: float
-    panel_encode: float
+    board: float
+    panel: float
     board_spaced: float  # drawn and encoded SPACING after the last picture, as clicks come
     panel_spaced: float
 
     @property
     def pictures_cpu(self) -> float:
         """Both pictures, drawn and encoded (one after the other: CPU)."""
-        return self.board_draw + self.board_encode + self.panel_draw + self.panel_encode
+        return self.board + self.panel
 
     @property
     def spaced_pictures_cpu(self) -> float:
@@ -60,7 +56,7 @@ class Parts:
     @property
     def slower_picture(self) -> float:
         """The slower of the two pictures (they are drawn at the same time, on two cores)."""
-        return max(self.board_draw + self.board_encode, self.panel_draw + self.panel_encode)
+        return max(self.board, self.panel)
 
 
 def cpu(work: Callable[[], Any]) -> tuple[float, Any]:
@@ -97,35 +93,33 @@ async def open_table(service: GameService, game_id: str, players: int, seed: int
 def measure_pictures(samples: Samples, loaded: LoadedGame, seat: int, new_board: bool) -> None:
     """Draw and encode the board (as the bot would show it) and `seat`'s panel, one right
     after the other."""
-    board, public, panel, private, names = _pictures(loaded, seat, new_board)
-    seconds, image = cpu(lambda: board(public, names=names))
-    samples.add("board_draw", seconds)
-    samples.add("board_encode", cpu(lambda: to_png(image))[0])
-    seconds, image = cpu(lambda: panel(private, names=names))
-    samples.add("panel_draw", seconds)
-    samples.add("panel_encode", cpu(lambda: to_png(image))[0])
+    board, panel = _pictures(loaded, seat, new_board)
+    samples.add("board", cpu(board)[0])
+    samples.add("panel", cpu(panel)[0])
 
 
 def measure_spaced(samples: Samples, loaded: LoadedGame, seat: int, new_board: bool) -> None:
     """The same two pictures, each drawn and encoded SPACING after the one before: this
     machine's caches lose a picture's pixels and pieces between clicks (a 6 MB copy took 40–80 %
     longer after 30–100 ms idle, a loop without memory traffic 5 %)."""
-    board, public, panel, private, names = _pictures(loaded, seat, new_board)
+    board, panel = _pictures(loaded, seat, new_board)
     time.sleep(SPACING)
-    samples.add("board_spaced", cpu(lambda: to_png(board(public, names=names)))[0])
+    samples.add("board_spaced", cpu(board)[0])
     time.sleep(SPACING)
-    samples.add("panel_spaced", cpu(lambda: to_png(panel(private, names=names)))[0])
+    samples.add("panel_spaced", cpu(panel)[0])
 
 
 def _pictures(
     loaded: LoadedGame, seat: int, new_board: bool
-) -> tuple[Draw, BaseModel, Draw, BaseModel, tuple[str, ...]]:
-    """The board's and the panel's drawing functions and views."""
-    renderer = renderer_for(loaded.game.id)
-    assert renderer is not None
-    board = renderer.board if new_board else (renderer.live or renderer.board)
+) -> tuple[Callable[[], bytes], Callable[[], bytes]]:
+    """The board's and the panel's PNGs, as the render workers make them."""
+    game_id, names = loaded.game.id, tuple(loaded.names)
     public, private = loaded.game.view(loaded.state, None), loaded.game.view(loaded.state, seat)
-    return board, public, renderer.private, private, tuple(loaded.names)
+    live = not new_board and has_live(game_id)
+    return (
+        lambda: public_png(game_id, public, names, live=live),
+        lambda: private_png(game_id, private, names),
+    )
 
 
 async def measure(game_id: str, players: int, moves: int, path: Path) -> Parts:
