@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import dataclasses
 import io
 import logging
 from collections.abc import Callable
@@ -21,7 +23,7 @@ from bot.render import (
     public_png,
     table_png,
 )
-from bot.render.pool import render
+from bot.render.pool import start as start_render
 from bot.services.games import LoadedGame
 from rules.core import Action, Game, fill_names
 from rules.core.messages import plural
@@ -183,11 +185,43 @@ def board_view(loaded: LoadedGame) -> discord.ui.View | None:
 
 async def render_png(draw: Callable[..., bytes], game_id: str, *args: Any, **kwargs: Any) -> bytes:
     """Render off the event loop (pool + cache); a drawing bug costs the picture, never the turn."""
+    return await _picture(_start_png(draw, game_id, *args, **kwargs), game_id)
+
+
+def _start_png(
+    draw: Callable[..., bytes], game_id: str, *args: Any, **kwargs: Any
+) -> asyncio.Future[bytes]:
+    """Start a picture in the pool (a failure to start shows when it is awaited)."""
     try:
-        return await render(draw, game_id, *args, **kwargs)
+        return start_render(draw, game_id, *args, **kwargs)
+    except Exception as exc:
+        failed: asyncio.Future[bytes] = asyncio.get_running_loop().create_future()
+        failed.set_exception(exc)
+        return failed
+
+
+async def _picture(drawing: asyncio.Future[bytes], game_id: str) -> bytes:
+    """A started picture's bytes, or the placeholder when drawing it failed."""
+    try:
+        return await drawing
     except Exception:
         log.exception("Rendering %s failed; posting a placeholder picture", game_id)
         return placeholder_png(game_id)
+
+
+async def _while_drawn(
+    drawing: asyncio.Future[bytes], game_id: str, build: Callable[[], Panel]
+) -> Panel:
+    """`build()` the message while the worker draws its picture, then add the picture: the
+    message goes out as soon as the picture is back (yielding once first lets the job reach a
+    worker before the loop turns to building)."""
+    await asyncio.sleep(0)
+    try:
+        panel = build()
+    except BaseException:
+        drawing.cancel()
+        raise
+    return dataclasses.replace(panel, image=await _picture(drawing, game_id))
 
 
 async def board_panel(
@@ -197,41 +231,51 @@ async def board_panel(
     view = loaded.game.view(loaded.state, None)
     # Without a live picture of its own, a turn in progress shows the board: one cache entry.
     live = live and has_live(loaded.game.id)
-    image = await render_png(public_png, loaded.game.id, view, loaded.names, live=live)
-    users = [u for u in (loaded.user_of(s) for s in ping) if u]
-    content = ""
-    if users:
-        who = " ".join(mention(u) for u in users)
-        content = f"{who} — your turn." if loaded.outcome is None else f"{who} — the game is over."
-    allowed = discord.AllowedMentions(
-        everyone=False, roles=False, users=[discord.Object(id=u) for u in users]
-    )
-    last = fill_seats(lines[-1], loaded) if lines else ""
-    alt = alt_text(loaded.game.id, view, loaded.names, last)
-    return Panel(
-        content, board_embed(loaded, lines), image, BOARD_FILE, board_view(loaded), allowed, alt
-    )
+    drawing = _start_png(public_png, loaded.game.id, view, loaded.names, live=live)
+
+    def build() -> Panel:
+        users = [u for u in (loaded.user_of(s) for s in ping) if u]
+        content = ""
+        if users:
+            who = " ".join(mention(u) for u in users)
+            over = loaded.outcome is not None
+            content = f"{who} — the game is over." if over else f"{who} — your turn."
+        allowed = discord.AllowedMentions(
+            everyone=False, roles=False, users=[discord.Object(id=u) for u in users]
+        )
+        last = fill_seats(lines[-1], loaded) if lines else ""
+        alt = alt_text(loaded.game.id, view, loaded.names, last)
+        embed = board_embed(loaded, lines)
+        return Panel(content, embed, b"", BOARD_FILE, board_view(loaded), allowed, alt)
+
+    return await _while_drawn(drawing, loaded.game.id, build)
 
 
 async def hand_panel(loaded: LoadedGame, seat: int) -> Panel:
     """One player's private panel: their view as an image and their legal actions."""
     view = loaded.game.view(loaded.state, seat)
-    image = await render_png(private_png, loaded.game.id, view, loaded.names)
-    actions = loaded.legal_actions(seat)
-    if actions:
-        text = "**Your turn** — " + own_prompt(loaded, seat) + card_texts(view)
-    elif loaded.outcome is not None:
-        text = "The game is over."
-    else:
-        text = f"Waiting for {seat_list(loaded, loaded.active_seats)}."
-    embed = discord.Embed(title=f"Your view — {loaded.game.title}", description=text, colour=COLOUR)
-    embed.set_image(url=f"attachment://{HAND_FILE}")
-    embed.set_footer(text=footer(loaded) + " · only you can see this")
-    components = discord.ui.View(timeout=None)
-    for item in action_items(loaded.record.pk, loaded.record.version, actions, rows=5):
-        components.add_item(item)
-    alt = alt_text(loaded.game.id, view, loaded.names)
-    return Panel("", embed, image, HAND_FILE, components, discord.AllowedMentions.none(), alt)
+    drawing = _start_png(private_png, loaded.game.id, view, loaded.names)
+
+    def build() -> Panel:
+        actions = loaded.legal_actions(seat)
+        if actions:
+            text = "**Your turn** — " + own_prompt(loaded, seat) + card_texts(view)
+        elif loaded.outcome is not None:
+            text = "The game is over."
+        else:
+            text = f"Waiting for {seat_list(loaded, loaded.active_seats)}."
+        title = f"Your view — {loaded.game.title}"
+        embed = discord.Embed(title=title, description=text, colour=COLOUR)
+        embed.set_image(url=f"attachment://{HAND_FILE}")
+        embed.set_footer(text=footer(loaded) + " · only you can see this")
+        components = discord.ui.View(timeout=None)
+        for item in action_items(loaded.record.pk, loaded.record.version, actions, rows=5):
+            components.add_item(item)
+        alt = alt_text(loaded.game.id, view, loaded.names)
+        none = discord.AllowedMentions.none()
+        return Panel("", embed, b"", HAND_FILE, components, none, alt)
+
+    return await _while_drawn(drawing, loaded.game.id, build)
 
 
 async def table_message(loaded: LoadedGame) -> dict[str, Any]:

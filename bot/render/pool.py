@@ -307,18 +307,26 @@ class RenderPool:
     async def render(self, draw: Draw, *args: Any, **kwargs: Any) -> bytes:
         """PNG bytes of `draw(*args, **kwargs)`, from the cache when the same view was drawn,
         or from the job already drawing it (the board and a panel may ask at the same time)."""
+        return await self.start(draw, *args, **kwargs)
+
+    def start(self, draw: Draw, *args: Any, **kwargs: Any) -> asyncio.Future[bytes]:
+        """`render` as a future, the job started: a caller that yields once (`asyncio.sleep(0)`)
+        has its picture with a worker while it builds the rest of its message."""
         sent = wired(args)
         key = view_key(draw, *sent, **kwargs)
+        loop = asyncio.get_running_loop()
         png = self.cache.get(key)
         if png is not None:
-            return png
+            cached: asyncio.Future[bytes] = loop.create_future()
+            cached.set_result(png)
+            return cached
         job = self._drawing.get(key)
-        if job is None or job.get_loop() is not asyncio.get_running_loop():
+        if job is None or job.get_loop() is not loop:
             job = asyncio.ensure_future(self._run(draw, *sent, **kwargs))
             self._drawing[key] = job
             job.add_done_callback(lambda done: self._finish(key, done))
         # shielded: one caller giving up (a cancelled panel) does not cancel the others' picture
-        return await asyncio.shield(job)
+        return asyncio.shield(job)
 
     def _finish(self, key: str, job: asyncio.Future[bytes]) -> None:
         """A drawing job ended: keep its picture, forget the job."""
@@ -357,6 +365,11 @@ POOL = RenderPool(_workers())
 async def render(draw: Draw, *args: Any, **kwargs: Any) -> bytes:
     """Render through the shared pool and cache (see RenderPool.render)."""
     return await POOL.render(draw, *args, **kwargs)
+
+
+def start(draw: Draw, *args: Any, **kwargs: Any) -> asyncio.Future[bytes]:
+    """Start rendering through the shared pool (see RenderPool.start)."""
+    return POOL.start(draw, *args, **kwargs)
 
 
 class ShownImages:
