@@ -14,8 +14,9 @@ import asyncio
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
+import aiohttp
 import discord
 
 if TYPE_CHECKING:
@@ -33,6 +34,7 @@ class ClickAnswer:
     `exclusive()`, whichever comes first; never both."""
 
     in_flight = 0  # clicks being handled in this process: a busy bot defers at once
+    _waiting: ClassVar[set[ClickAnswer]] = set()  # clicks still waiting for their panel
 
     def __init__(self, interaction: discord.Interaction[HangarBot], *, wait: bool) -> None:
         self.interaction = interaction
@@ -41,11 +43,19 @@ class ClickAnswer:
         self._deferring: asyncio.Task[None] | None = None
         if wait:
             self._timer = asyncio.get_running_loop().call_later(ACK_GRACE, self._grace_over)
+            self._waiting.add(self)
 
     @classmethod
     def calm(cls) -> bool:
         """True when no other click is being handled here (the panel can be the answer)."""
         return cls.in_flight == 0
+
+    @classmethod
+    async def defer_waiting(cls) -> None:
+        """Defer every click still waiting for its panel (shutting down: a committed move's
+        click must not fail because the process stopped before its panel was sent)."""
+        waiting = list(cls._waiting)
+        await asyncio.gather(*(answer._defer_quietly() for answer in waiting))
 
     @property
     def waiting(self) -> bool:
@@ -76,11 +86,12 @@ class ClickAnswer:
         """`defer()` from the timer: a failure is logged (the click's own path reports it)."""
         try:
             await self.defer()
-        except discord.HTTPException:
-            log.warning("Could not acknowledge a slow click", exc_info=True)
+        except (discord.HTTPException, aiohttp.ClientError):
+            log.warning("Could not acknowledge a waiting click", exc_info=True)
 
     def _stop_timer(self) -> None:
         """No deferral by timer any more."""
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
+        self._waiting.discard(self)

@@ -16,6 +16,7 @@ from discord import app_commands
 
 from bot import ai_turns, flow, mygames
 from bot.announce import Announcer
+from bot.answer import ClickAnswer
 from bot.commands import admin, card, clock, game, play, stats
 from bot.commands import help as help_cmd
 from bot.components import (
@@ -202,6 +203,7 @@ class HangarBot(discord.Client):
 
     async def close(self) -> None:
         """Close the database after the gateway connection."""
+        await ClickAnswer.defer_waiting()  # before the HTTP session closes
         await self.announcer.close()
         if self.scheduler is not None:
             await self.scheduler.stop()

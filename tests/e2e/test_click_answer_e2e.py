@@ -4,6 +4,7 @@ so that the click never fails."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 from collections.abc import Callable
 from pathlib import Path
@@ -27,7 +28,9 @@ BOARD_CALLS = r"^(POST|PATCH) /api/v10/channels/\d+/messages"
 DEFERRED_UPDATE, UPDATE_MESSAGE = 6, 7
 
 
-async def _table(fake: FakeDiscord, bots: Callable[..., BotProcess], tmp_path: Path) -> Table:
+async def _table(
+    fake: FakeDiscord, bots: Callable[..., BotProcess], tmp_path: Path
+) -> tuple[Table, BotProcess]:
     """A started Takeoff! game between alice and bob, run by a real bot process."""
     guild = fake.add_guild("Hangar answers")
     channel = fake.add_channel(guild, "answers")
@@ -41,7 +44,7 @@ async def _table(fake: FakeDiscord, bots: Callable[..., BotProcess], tmp_path: P
     mark = fake.mark()
     await (await fake.slash(alice, channel, "game start")).response()
     await fake.wait_for_message(channel, lambda m: bool(m.attachments), after=mark)
-    return table
+    return table, bot
 
 
 async def _click(table: Table, user: User, panel: Message, seed: int) -> InteractionHandle:
@@ -62,7 +65,7 @@ async def test_a_calm_click_is_answered_by_its_refreshed_panel_after_the_board(
 ) -> None:
     """One callback carries the new panel (no separate deferral), it comes after the board, and
     the panel it shows offers the moves of the board's new version."""
-    table = await _table(fake, bots, tmp_path)
+    table, _ = await _table(fake, bots, tmp_path)
     board = boards(table)[-1]
     user = active_player(table, board)
     panel = await open_panel(table, user, board)
@@ -92,7 +95,7 @@ async def test_a_click_waiting_for_a_slow_board_is_deferred_before_it_can_fail(
 ) -> None:
     """Discord takes 3.5 s to accept the board: the click is acknowledged (a deferred update)
     well within its 3 s, then the panel is refreshed once the board is up."""
-    table = await _table(fake, bots, tmp_path)
+    table, _ = await _table(fake, bots, tmp_path)
     board = boards(table)[-1]
     user = active_player(table, board)
     panel = await open_panel(table, user, board)
@@ -111,3 +114,29 @@ async def test_a_click_waiting_for_a_slow_board_is_deferred_before_it_can_fail(
     if action_choices(shown):
         assert choices_version(shown) == board_version(latest)
     assert not fake.violations
+
+
+async def test_a_click_waiting_for_its_panel_is_acknowledged_when_the_bot_stops(
+    fake: FakeDiscord, bots: Callable[..., BotProcess], tmp_path: Path
+) -> None:
+    """The bot is stopped (a deploy) while a committed move's board is slow to reach Discord:
+    the click is acknowledged before the process ends, and the next start delivers the board."""
+    table, bot = await _table(fake, bots, tmp_path)
+    board = boards(table)[-1]
+    user = active_player(table, board)
+    panel = await open_panel(table, user, board)
+    version = board_version(board)
+    fake.world.faults.slow(BOARD_CALLS, 3.5, times=1)
+
+    handle = await _click(table, user, panel, seed=3)
+    await asyncio.sleep(0.3)  # the move is committed; its board is on its slow way
+    await bot.stop()
+
+    assert handle.acknowledged and not handle.failed, "the click failed as the bot stopped"
+    fake.world.faults.clear()
+    await bot.start()
+    await fake.wait_ready(60)
+    latest = await fake.wait_for_message(
+        table.channel, lambda m: bool(m.attachments) and board_version(m) > version, timeout=30
+    )
+    assert latest.attachments and not fake.violations
