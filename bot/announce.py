@@ -20,11 +20,13 @@ import aiohttp
 import discord
 
 from bot import notify
+from bot.answer import ClickAnswer
 from bot.endchart import post_end_chart
 from bot.flow import edit_or_post
 from bot.limits import fit_embed
 from bot.present import Panel, board_panel, footer
 from bot.services.games import ActResult, LoadedGame, PendingBoard
+from bot.store.outbox import Announcement
 
 if TYPE_CHECKING:
     from bot.app import HangarBot
@@ -44,6 +46,8 @@ CLOSE_WAIT = 2.0
 RETRY_DELAYS = (1.0, 2.0, 4.0, 8.0, 15.0, 30.0, 60.0)
 # Public re-posts (/game status) per channel: at most one per this many seconds.
 REPOST_INTERVAL = 60.0
+# How long recording a delivered board waits for the click that made it to show its panel.
+RECORD_WAIT = 0.05
 # How far back to look for a board that was posted but not recorded.
 SCAN_LIMIT = 25
 DELIVERY_ERRORS = (discord.HTTPException, aiohttp.ClientError, OSError, TimeoutError)
@@ -242,7 +246,7 @@ class Announcer:
         move = edit_or_post(queued.new_board, live)
         if move == "edit" and await self._edit_live(loaded, lines, live):
             shown.set()
-            await self.bot.service.board_delivered(queued, None, None)
+            await self._record(queued, None, None)
             return
         panel = await self._panel(loaded, lines, queued.ping)
         message = await self._already_posted(loaded, panel) if recheck else None
@@ -254,7 +258,7 @@ class Announcer:
         # Recording the new board and retiring the old one's buttons do not depend on each other,
         # nor on what follows a new board (the end chart, DM pings), which is part of showing it.
         recording = asyncio.gather(
-            self.bot.service.board_delivered(queued, message.id, new_live),
+            self._record(queued, message.id, new_live),
             self._retire(channel_id, live, message.id),
         )
         try:
@@ -262,6 +266,13 @@ class Announcer:
             shown.set()
         finally:
             await recording
+
+    async def _record(
+        self, queued: Announcement, message_id: int | None, live_id: int | None
+    ) -> None:
+        """Record a delivered board, once the click that made it has its panel (a calm bot)."""
+        await ClickAnswer.quiet(RECORD_WAIT)
+        await self.bot.service.board_delivered(queued, message_id, live_id)
 
     async def _panel(
         self, loaded: LoadedGame, lines: list[str], ping: tuple[int, ...], *, live: bool = False

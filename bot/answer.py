@@ -35,6 +35,7 @@ class ClickAnswer:
 
     in_flight = 0  # clicks being handled in this process: a busy bot defers at once
     _waiting: ClassVar[set[ClickAnswer]] = set()  # clicks still waiting for their panel
+    _quiet: ClassVar[list[asyncio.Future[None]]] = []  # waiting for the clicks to be handled
 
     def __init__(self, interaction: discord.Interaction[HangarBot], *, wait: bool) -> None:
         self.interaction = interaction
@@ -56,6 +57,39 @@ class ClickAnswer:
         click must not fail because the process stopped before its panel was sent)."""
         waiting = list(cls._waiting)
         await asyncio.gather(*(answer._defer_quietly() for answer in waiting))
+
+    @classmethod
+    def started(cls) -> None:
+        """A click is being handled."""
+        cls.in_flight += 1
+
+    @classmethod
+    def finished(cls) -> None:
+        """A click has been handled; the last one wakes whoever waits for `quiet`."""
+        cls.in_flight -= 1
+        if cls.in_flight == 0:
+            quiet, cls._quiet = cls._quiet, []
+            for waiter in quiet:
+                if not waiter.done():
+                    waiter.set_result(None)
+
+    @classmethod
+    async def quiet(cls, timeout: float) -> None:
+        """Wait, at most `timeout` seconds, until the one click being handled here is done: work
+        that can wait (recording a delivered board) then does not hold up its panel on the
+        loop. Returns at once when no click or several are in flight (a busy bot waits for
+        nothing)."""
+        if cls.in_flight != 1:
+            return
+        waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        cls._quiet.append(waiter)
+        try:
+            await asyncio.wait_for(waiter, timeout)
+        except TimeoutError:
+            pass
+        finally:
+            if waiter in cls._quiet:
+                cls._quiet.remove(waiter)
 
     @property
     def waiting(self) -> bool:

@@ -164,13 +164,13 @@ async def handle_action(
     if calm and interaction.channel_id is not None:
         click = (interaction.channel_id, pk, version)
         bot.previews.start(bot.service, click, interaction.user.id, key)
-    ClickAnswer.in_flight += 1
+    ClickAnswer.started()
     try:
         if not answer.waiting:
             await answer.defer()  # a deferred update: nothing visible until we publish
         await _act_and_show(interaction, answer, pk, version, key, private)
     finally:
-        ClickAnswer.in_flight -= 1
+        ClickAnswer.finished()
         await answer.defer()  # every click is acknowledged, whatever happened
 
 
