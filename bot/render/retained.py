@@ -16,7 +16,7 @@ compares both for every move of random games.
 from __future__ import annotations
 
 import threading
-from collections.abc import Hashable, Mapping, Sequence, Set
+from collections.abc import Hashable, Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -30,7 +30,10 @@ KEEP = 4  # pictures kept per drawing and worker: the games this worker draws fo
 @dataclass(frozen=True)
 class Layout:
     """What a picture is made of: `frame` (its size and whatever only a full draw paints) and
-    each part's key (compared with ==: what its pixels depend on) and rows [top, bottom)."""
+    each part's key (compared with ==: what its pixels depend on) and rows [top, bottom).
+
+    A part's rows must follow from the frame alone (pictures of one frame have their parts in
+    the same places), and the parts' rows must cover every pixel a move can change."""
 
     frame: Hashable
     parts: Mapping[str, tuple[Any, int, int]]
@@ -127,7 +130,7 @@ def _closest(kept: list[Kept], layout: Layout) -> tuple[Kept | None, set[str]]:
     return best
 
 
-def _rows(spans: Any) -> int:
+def _rows(spans: Iterable[tuple[int, int]]) -> int:
     """How many distinct rows the [top, bottom) spans cover."""
     covered = 0
     end = 0
