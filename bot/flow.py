@@ -203,13 +203,12 @@ async def _act_and_show(
             if panel is not None:
                 panel.cancel()
         await tell_if_late(interaction, late)
-    except StaleActionError as exc:
-        text = await _stale_text(interaction, exc)
-        async with answer.exclusive():
-            await send_ephemeral(interaction, text)
     except Exception as exc:  # every failure is reported to the user here
-        text = await explain(interaction, unwrap(exc), saved=saved)
-        async with answer.exclusive():
+        if isinstance(exc, StaleActionError):
+            text = await _stale_text(interaction, exc)
+        else:
+            text = await explain(interaction, unwrap(exc), saved=saved)
+        async with answer.exclusive():  # the text first: the click may be deferred meanwhile
             await send_ephemeral(interaction, text)
 
 

@@ -130,22 +130,30 @@ def _closest(kept: list[Kept], layout: Layout) -> tuple[Kept | None, set[str]]:
     return best
 
 
+def merged(spans: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Overlapping or touching [top, bottom) spans joined, top to bottom."""
+    joined: list[tuple[int, int]] = []
+    for top, bottom in sorted(spans):
+        if joined and top <= joined[-1][1]:
+            joined[-1] = (joined[-1][0], max(joined[-1][1], bottom))
+        else:
+            joined.append((top, bottom))
+    return joined
+
+
+def overlaps(first: tuple[int, int], second: tuple[int, int]) -> bool:
+    """True when two [top, bottom) spans share a row."""
+    return first[0] < second[1] and second[0] < first[1]
+
+
 def _rows(spans: Iterable[tuple[int, int]]) -> int:
     """How many distinct rows the [top, bottom) spans cover."""
-    covered = 0
-    end = 0
-    for top, bottom in sorted(spans):
-        top = max(top, end)
-        if bottom > top:
-            covered += bottom - top
-            end = bottom
-    return covered
+    return sum(bottom - top for top, bottom in merged(spans) if bottom > top)
 
 
 def _touches(band: int, rows: list[tuple[int, int]]) -> bool:
     """True when band number `band` shares a row with any of the spans."""
-    top, bottom = band * BAND_ROWS, (band + 1) * BAND_ROWS
-    return any(start < bottom and top < end for start, end in rows)
+    return any(overlaps((band * BAND_ROWS, (band + 1) * BAND_ROWS), span) for span in rows)
 
 
 def _keep(kept: list[Kept], entry: Kept) -> None:

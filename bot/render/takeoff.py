@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence, Set
+from collections.abc import Sequence, Set
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -21,7 +21,7 @@ from bot.render.common import (
     text_width,
 )
 from bot.render.png import BAND_ROWS
-from bot.render.retained import Layout
+from bot.render.retained import Layout, merged, overlaps
 from bot.render.tiles import stamp
 from rules.core import fill_names
 from rules.core.messages import plural
@@ -565,24 +565,42 @@ def _columns(view: TakeoffView, names: Sequence[str], room: int) -> list[Column]
     ]
 
 
-def render_private(view: TakeoffView, *, names: Sequence[str]) -> Image.Image:
-    """One player's view: the plane with the seats the chosen card can take, and their hand."""
+class Private(NamedTuple):
+    """What a player's view shows, measured before drawing: the seats their chosen card can
+    take, that card, the hand column(s), the rows beside the plane, the status line."""
+
+    targets: Sequence[str]
+    chosen: str | None
+    columns: list[Column]
+    body: int
+    status: str
+
+
+def _private(view: TakeoffView, names: Sequence[str]) -> Private:
+    """Measure a player's view: the picture grows only if a column needs more room than the
+    plane (a Pinch look shows both hands instead of the plane)."""
     me = view.viewer if view.viewer is not None else 0
-    targets = view.targets if view.turn == me else ()
+    to_move = view.turn == me
+    targets = view.targets if to_move else ()
+    chosen = view.pending.card if view.pending is not None and to_move else None
     height = plane_height(len(view.rows))
-    chosen = view.pending.card if view.pending is not None and view.turn == me else None
     columns = _columns(view, names, height - 10)
-    # measure first: the picture grows only if a column needs more room than the plane
-    status = _wrap(_private_status(view, names, targets), WIDTH - 24, 18, bold=True)[:3]
     tallest = max(_cards_height(col) for col in columns) + 8
     body = tallest if view.shown_hand else max(height, tallest)
-    image, draw = canvas(WIDTH, HEADER_H + body + 12 + 24 * len(status))
+    return Private(targets, chosen, columns, body, _private_status(view, names, targets))
+
+
+def render_private(view: TakeoffView, *, names: Sequence[str]) -> Image.Image:
+    """One player's view: the plane with the seats the chosen card can take, and their hand."""
+    mine = _private(view, names)
+    status = _wrap(mine.status, WIDTH - 24, 18, bold=True)[:3]
+    image, draw = canvas(WIDTH, HEADER_H + mine.body + 12 + 24 * len(status))
     _draw_header(image, draw, view, names)
     if not view.shown_hand:  # a Pinch look shows both hands instead of the plane
-        _draw_plane(image, view, HEADER_H, targets)
-    for col in columns:
-        _draw_cards(image, draw, col, HEADER_H, chosen)
-    _draw_status(draw, _private_status(view, names, targets), HEADER_H + body + 6)
+        _draw_plane(image, view, HEADER_H, mine.targets)
+    for col in mine.columns:
+        _draw_cards(image, draw, col, HEADER_H, mine.chosen)
+    _draw_status(draw, mine.status, HEADER_H + mine.body + 6)
     return image
 
 
@@ -607,22 +625,6 @@ def _row_span(number: int) -> tuple[int, int]:
     may touch (frames reach 4 px beyond the seats: neighbouring rows share a few)."""
     y = SEAT_Y0 + (number - 1) * ROW_STEP
     return y - 5, y + SEAT + 6
-
-
-def _merged(spans: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
-    """Overlapping or touching [top, bottom) spans joined."""
-    merged: list[tuple[int, int]] = []
-    for top, bottom in sorted(spans):
-        if merged and top <= merged[-1][1]:
-            merged[-1] = (merged[-1][0], max(merged[-1][1], bottom))
-        else:
-            merged.append((top, bottom))
-    return merged
-
-
-def _overlaps(first: tuple[int, int], second: tuple[int, int]) -> bool:
-    """True when two [top, bottom) spans share a row."""
-    return first[0] < second[1] and second[0] < first[1]
 
 
 def _row_parts(view: TakeoffView, targets: Sequence[str]) -> dict[str, tuple[object, int, int]]:
@@ -674,10 +676,10 @@ def _repaint_rows(
     near them in a full draw's order, on a piece of exactly those picture rows."""
     dirty = [int(name.split()[1]) for name in parts if name.startswith("row ")]
     plane = _plane(view.business_rows, len(view.rows))
-    for top, bottom in _merged(_row_span(number) for number in dirty):
+    for top, bottom in merged(_row_span(number) for number in dirty):
         top, bottom = max(0, top), min(plane.height, bottom)
         piece = plane.crop((0, top, ROWS_RIGHT, bottom))
-        near = [r for r in view.rows if _overlaps(_row_span(r.number), (top, bottom))]
+        near = [r for r in view.rows if overlaps(_row_span(r.number), (top, bottom))]
         numbers = {r.number for r in near}
         _draw_stones(piece, view, -top, near)
         _draw_marks(ImageDraw.Draw(piece), view, -top, near)
@@ -708,6 +710,11 @@ def _column_items(column: Column, chosen: str | None) -> list[tuple[object, int,
     return items
 
 
+def _stripe(top: int, bottom: int) -> tuple[int, int]:
+    """The column stripe starting at `top`: up to the next band's edge, or the column's end."""
+    return top, min(bottom, (top // BAND_ROWS + 1) * BAND_ROWS)
+
+
 def _column_parts(
     column: Column, chosen: str | None, body: int
 ) -> dict[str, tuple[object, int, int]]:
@@ -718,7 +725,7 @@ def _column_parts(
     bottom = HEADER_H + body
     top = HEADER_H
     while top < bottom:
-        end = min(bottom, (top // BAND_ROWS + 1) * BAND_ROWS)
+        end = _stripe(top, bottom)[1]
         inside = tuple((key, a, b) for key, a, b in items if a < end and top < b)
         parts[f"column {top}"] = (inside, top, end)
         top = end
@@ -732,7 +739,7 @@ def _repaint_column(
     those rows (the column's title may reach a pixel left of SIDE_X: the piece starts before)."""
     stripes = [int(name.split()[1]) for name in parts if name.startswith("column ")]
     bottom = HEADER_H + body
-    spans = _merged((top, min(bottom, (top // BAND_ROWS + 1) * BAND_ROWS)) for top in stripes)
+    spans = merged(_stripe(top, bottom) for top in stripes)
     for top, end in spans:
         piece, draw = canvas(WIDTH - ROWS_RIGHT, end - top)
         shifted = column._replace(x=column.x - ROWS_RIGHT)
@@ -776,20 +783,16 @@ class PrivateParts:
         """Where each part lies and what it depends on."""
         if view.shown_hand:
             return None
-        me = view.viewer if view.viewer is not None else 0
-        targets = view.targets if view.turn == me else ()
-        chosen = view.pending.card if view.pending is not None and view.turn == me else None
-        height = plane_height(len(view.rows))
-        (column,) = _columns(view, names, height - 10)
-        status = _wrap(_private_status(view, names, targets), WIDTH - 24, 18, bold=True)[:3]
-        body = max(height, _cards_height(column) + 8)
-        total = HEADER_H + body + 12 + 24 * len(status)
-        frame = ("private", total, body, tuple(names), view.business_rows, len(view.rows))
+        mine = _private(view, names)
+        (column,) = mine.columns
+        status = _wrap(mine.status, WIDTH - 24, 18, bold=True)[:3]
+        total = HEADER_H + mine.body + 12 + 24 * len(status)
+        frame = ("private", total, mine.body, tuple(names), view.business_rows, len(view.rows))
         parts = {
             **_header_parts(view, names),
-            **_row_parts(view, targets),
-            **_column_parts(column, chosen, body),
-            "status": (tuple(status), HEADER_H + body, total),
+            **_row_parts(view, mine.targets),
+            **_column_parts(column, mine.chosen, mine.body),
+            "status": (tuple(status), HEADER_H + mine.body, total),
         }
         return Layout(frame, parts, total)
 
@@ -797,19 +800,13 @@ class PrivateParts:
         self, image: Image.Image, view: TakeoffView, *, names: Sequence[str], parts: Set[str]
     ) -> None:
         """Paint `parts` as render_private would."""
-        me = view.viewer if view.viewer is not None else 0
-        targets = view.targets if view.turn == me else ()
+        mine = _private(view, names)
         draw = ImageDraw.Draw(image)
         _repaint_header(image, draw, view, names, parts)
-        _repaint_rows(image, view, targets, parts)
-        height = plane_height(len(view.rows))
-        (column,) = _columns(view, names, height - 10)
-        body = max(height, _cards_height(column) + 8)
-        chosen = view.pending.card if view.pending is not None and view.turn == me else None
-        _repaint_column(image, column, chosen, body, parts)
+        _repaint_rows(image, view, mine.targets, parts)
+        _repaint_column(image, mine.columns[0], mine.chosen, mine.body, parts)
         if "status" in parts:
-            text = _private_status(view, names, targets)
-            _repaint_status(draw, text, HEADER_H + body, image.height)
+            _repaint_status(draw, mine.status, HEADER_H + mine.body, image.height)
 
 
 def alt_text(view: TakeoffView, *, names: Sequence[str], last: str = "") -> str:

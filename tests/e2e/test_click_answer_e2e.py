@@ -8,6 +8,7 @@ import asyncio
 import random
 from collections.abc import Callable
 from pathlib import Path
+from typing import NamedTuple
 
 from .botproc import BotProcess, bot_env
 from .driver import (
@@ -47,6 +48,28 @@ async def _table(
     return table, bot
 
 
+class Ready(NamedTuple):
+    """A started game, its bot, the player to move and their open panel."""
+
+    table: Table
+    bot: BotProcess
+    user: User
+    panel: Message
+
+
+async def _ready(fake: FakeDiscord, bots: Callable[..., BotProcess], tmp_path: Path) -> Ready:
+    """A started game whose player to move has opened their panel."""
+    table, bot = await _table(fake, bots, tmp_path)
+    user = active_player(table, boards(table)[-1])
+    return Ready(table, bot, user, await open_panel(table, user, boards(table)[-1]))
+
+
+def _assert_current(table: Table, shown: Message) -> None:
+    """A panel with moves offers those of the latest board's version."""
+    if action_choices(shown):
+        assert choices_version(shown) == board_version(boards(table)[-1])
+
+
 async def _click(table: Table, user: User, panel: Message, seed: int) -> InteractionHandle:
     """Press one of the panel's actions."""
     custom_id, value = random_policy(action_choices(panel), random.Random(seed))
@@ -65,10 +88,7 @@ async def test_a_calm_click_is_answered_by_its_refreshed_panel_after_the_board(
 ) -> None:
     """One callback carries the new panel (no separate deferral), it comes after the board, and
     the panel it shows offers the moves of the board's new version."""
-    table, _ = await _table(fake, bots, tmp_path)
-    board = boards(table)[-1]
-    user = active_player(table, board)
-    panel = await open_panel(table, user, board)
+    table, _, user, panel = await _ready(fake, bots, tmp_path)
     edits, calls = panel.edits, len(fake.http_log)
 
     handle = await _click(table, user, panel, seed=1)
@@ -84,9 +104,7 @@ async def test_a_calm_click_is_answered_by_its_refreshed_panel_after_the_board(
         _index(log, "POST /api/v10/channels/") < callback
         or _index(log, "PATCH /api/v10/channels/") < callback
     ), "the board is updated before the clicker's panel"
-    latest = boards(table)[-1]
-    if action_choices(shown):
-        assert choices_version(shown) == board_version(latest)
+    _assert_current(table, shown)
     assert not fake.violations
 
 
@@ -95,10 +113,7 @@ async def test_a_click_waiting_for_a_slow_board_is_deferred_before_it_can_fail(
 ) -> None:
     """Discord takes 3.5 s to accept the board: the click is acknowledged (a deferred update)
     well within its 3 s, then the panel is refreshed once the board is up."""
-    table, _ = await _table(fake, bots, tmp_path)
-    board = boards(table)[-1]
-    user = active_player(table, board)
-    panel = await open_panel(table, user, board)
+    table, _, user, panel = await _ready(fake, bots, tmp_path)
     edits, before = panel.edits, len(boards(table))
     fake.world.faults.slow(BOARD_CALLS, 3.5, times=1)
 
@@ -108,11 +123,8 @@ async def test_a_click_waiting_for_a_slow_board_is_deferred_before_it_can_fail(
     assert not reply.failed, "the click failed while the board was slow"
     assert reply.callback_type == DEFERRED_UPDATE
     await wait_edited(fake, panel.id, edits)
-    latest = boards(table)[-1]
-    assert len(boards(table)) >= before and latest.attachments
-    shown = fake.message(panel.id)
-    if action_choices(shown):
-        assert choices_version(shown) == board_version(latest)
+    assert len(boards(table)) >= before and boards(table)[-1].attachments
+    _assert_current(table, fake.message(panel.id))
     assert not fake.violations
 
 
@@ -121,11 +133,8 @@ async def test_a_click_waiting_for_its_panel_is_acknowledged_when_the_bot_stops(
 ) -> None:
     """The bot is stopped (a deploy) while a committed move's board is slow to reach Discord:
     the click is acknowledged before the process ends, and the next start delivers the board."""
-    table, bot = await _table(fake, bots, tmp_path)
-    board = boards(table)[-1]
-    user = active_player(table, board)
-    panel = await open_panel(table, user, board)
-    version = board_version(board)
+    table, bot, user, panel = await _ready(fake, bots, tmp_path)
+    version = board_version(boards(table)[-1])
     fake.world.faults.slow(BOARD_CALLS, 3.5, times=1)
 
     handle = await _click(table, user, panel, seed=3)
