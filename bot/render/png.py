@@ -78,7 +78,7 @@ def encode_keyed(
     for i, top in enumerate(range(0, height, BAND_ROWS)):
         key = known.get(i)
         band = cache.get(key) if key is not None else None
-        if band is None:
+        if key is None or band is None:
             rows = _band(image, top, stride)
             key = (width, image.mode, len(rows), _digest(rows))
             band = cache.get(key)
