@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rules.takeoff import board as b
 from rules.takeoff.data import DATA
 
@@ -22,8 +24,10 @@ def score(board: b.Board, player: int, version: str, business_rows: int) -> int:
     return total
 
 
+@lru_cache(maxsize=64)
 def scores(board: b.Board, version: str, business_rows: int) -> tuple[int, int]:
-    """Both players' points."""
+    """Both players' points (kept for the last boards: a move's board, panels and preview all
+    show the same one)."""
     return (
         score(board, 0, version, business_rows),
         score(board, 1, version, business_rows),

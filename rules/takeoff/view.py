@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Literal
 
 from rules.core import Frozen
@@ -93,14 +94,15 @@ def card_view(card: str) -> CardView:
     )
 
 
-def _rows(state: TakeoffState) -> tuple[RowView, ...]:
-    """The board row by row."""
+@lru_cache(maxsize=64)
+def _rows(board: b.Board, business_rows: int) -> tuple[RowView, ...]:
+    """The board row by row (kept for the last boards: every view of a move shows the same)."""
     return tuple(
         RowView(
             number=r,
-            business=b.is_business_row(r, state.options.business_rows),
-            seats=state.board[(r - 1) * b.WIDTH : r * b.WIDTH],
-            protected=(b.is_protected(state.board, r, 0), b.is_protected(state.board, r, 1)),
+            business=b.is_business_row(r, business_rows),
+            seats=board[(r - 1) * b.WIDTH : r * b.WIDTH],
+            protected=(b.is_protected(board, r, 0), b.is_protected(board, r, 1)),
         )
         for r in range(1, b.ROWS + 1)
     )
@@ -122,7 +124,7 @@ def build_view(state: TakeoffState, viewer: int | None) -> TakeoffView:
             target_labels = tuple(b.seat_label(s) for s in chosen)
     return TakeoffView(
         viewer=viewer,
-        rows=_rows(state),
+        rows=_rows(state.board, state.options.business_rows),
         business_rows=state.options.business_rows,
         scoring=state.options.scoring,
         row_rule=state.options.row_rule,
