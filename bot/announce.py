@@ -25,6 +25,7 @@ from bot.endchart import post_end_chart
 from bot.flow import edit_or_post
 from bot.limits import fit_embed
 from bot.present import Panel, board_panel, footer
+from bot.services.clock import Board
 from bot.services.games import ActResult, LoadedGame, PendingBoard
 from bot.store.outbox import Announcement
 
@@ -170,13 +171,13 @@ class Announcer:
         pk = loaded.record.pk
         async with self._lock(pk):
             _, live = self._ids.get(pk, (None, loaded.record.live_message_id))
-            panel = await self._panel(loaded, list(lines), ping)
+            panel, clocks = await self._panel(loaded, list(lines), ping)
             message = await self._send(loaded.record.channel_id, panel)
             new_live = message.id if loaded.outcome is None else None
             await self.bot.service.board_reposted(pk, message.id, new_live)
             self._ids[pk] = (message.id, new_live)
             await self._retire(loaded.record.channel_id, live, message.id)
-        await self._after(loaded, message.id, ping)
+        await self._after(loaded, message.id, ping, clocks)
         return message
 
     async def refresh(self, loaded: LoadedGame, lines: Iterable[str]) -> bool:
@@ -248,7 +249,7 @@ class Announcer:
             shown.set()
             await self._record(queued, None, None)
             return
-        panel = await self._panel(loaded, lines, queued.ping)
+        panel, clocks = await self._panel(loaded, lines, queued.ping)
         message = await self._already_posted(loaded, panel) if recheck else None
         if message is None:
             message = await self._send(channel_id, panel)
@@ -262,7 +263,7 @@ class Announcer:
             self._retire(channel_id, live, message.id),
         )
         try:
-            await self._after(loaded, message.id, queued.ping)
+            await self._after(loaded, message.id, queued.ping, clocks)
             shown.set()
         finally:
             await recording
@@ -276,14 +277,16 @@ class Announcer:
 
     async def _panel(
         self, loaded: LoadedGame, lines: list[str], ping: tuple[int, ...], *, live: bool = False
-    ) -> Panel:
-        """The board message: picture, log lines, clock notes and the turn pings."""
-        # The clock notes are read while the picture is drawn (they do not depend on each other).
-        panel, notes = await asyncio.gather(
-            board_panel(loaded, lines, ping=ping, live=live), notify.clock_notes(self.bot, loaded)
+    ) -> tuple[Panel, Board | None]:
+        """The board message (picture, log lines, clock notes and the turn pings), and what the
+        clocks said for it (the DM pings that follow the board use it too)."""
+        # The clocks are read while the picture is drawn (they do not depend on each other).
+        panel, board = await asyncio.gather(
+            board_panel(loaded, lines, ping=ping, live=live),
+            notify.clock_board(self.bot, loaded, ping),
         )
-        panel = await notify.decorate_board(self.bot, loaded, panel, ping, notes)
-        return dataclasses.replace(panel, embed=fit_embed(panel.embed))
+        panel = notify.decorate_board(loaded, panel, ping, board)
+        return dataclasses.replace(panel, embed=fit_embed(panel.embed)), board
 
     async def _send(self, channel_id: int, panel: Panel) -> discord.Message:
         """Post a new board message."""
@@ -307,7 +310,7 @@ class Announcer:
         """Update the current turn's message in place; False if it is gone."""
         if not live:
             return False
-        panel = await self._panel(loaded, lines, (), live=True)
+        panel, _ = await self._panel(loaded, lines, (), live=True)
         channel = self.bot.get_partial_messageable(loaded.record.channel_id)
         try:
             await channel.get_partial_message(live).edit(
@@ -318,15 +321,18 @@ class Announcer:
             return False
         return True
 
-    async def _after(self, loaded: LoadedGame, message_id: int, ping: tuple[int, ...]) -> None:
+    async def _after(
+        self, loaded: LoadedGame, message_id: int, ping: tuple[int, ...], clocks: Board | None
+    ) -> None:
         """After a posted board is recorded: the end chart of a finished game, and turn pings by
-        DM for players who asked for them."""
+        DM for players who asked for them (`clocks`: what the clocks said for the board)."""
         record = dataclasses.replace(loaded.record, board_message_id=message_id)
         try:
             if loaded.outcome is not None:
                 await post_end_chart(self.bot, loaded)
             if ping:
-                await notify.after_board(self.bot, dataclasses.replace(loaded, record=record), ping)
+                shown = dataclasses.replace(loaded, record=record)
+                await notify.after_board(self.bot, shown, ping, clocks)
         except DELIVERY_ERRORS:
             log.warning("Game %s: follow-up messages failed", loaded.record.pk, exc_info=True)
 

@@ -12,6 +12,7 @@ from bot.flow import edit_live, post_board, publish
 from bot.present import Panel, fill_seats, mention
 from bot.services.clock import Board, ClockService, Notice
 from bot.services.games import LoadedGame
+from bot.store.clocks import UserPrefs
 
 if TYPE_CHECKING:
     from bot.app import HangarBot
@@ -65,31 +66,32 @@ def digest_text(loaded: LoadedGame, lines: list[str] | tuple[str, ...]) -> str:
     return f"\n**Since your last turn:**\n{rows}"
 
 
-async def clock_notes(bot: HangarBot, loaded: LoadedGame) -> list[str]:
-    """The clock lines a game's board shows now (none without a clock or before the start)."""
+async def clock_board(bot: HangarBot, loaded: LoadedGame, ping: tuple[int, ...]) -> Board | None:
+    """What a board about to be shown needs from the clocks, in one read: its notes, and for
+    its turn pings the players' preferences and the one pinged seat's digest (None without a
+    clock or before the start)."""
     clocks = clocks_of(bot)
     if clocks is None or loaded.state is None:
-        return []
-    return board_notes(loaded, await clocks.board(loaded))
+        return None
+    pinged = ping[0] if len(ping) == 1 and loaded.outcome is None else None
+    return await clocks.board(loaded, digest_seat=pinged)
 
 
-async def decorate_board(
-    bot: HangarBot, loaded: LoadedGame, panel: Panel, ping: tuple[int, ...], notes: list[str]
+def decorate_board(
+    loaded: LoadedGame, panel: Panel, ping: tuple[int, ...], board: Board | None
 ) -> Panel:
-    """Add the clock `notes` to a board; turn pings go where each player asked, with a digest."""
-    clocks = clocks_of(bot)
-    if clocks is None or loaded.state is None:
+    """Add the clock notes to a board; turn pings go where each player asked, with a digest."""
+    if board is None:
         return panel
+    notes = board_notes(loaded, board)
     if notes:
         text = (panel.embed.description or "") + "\n\n" + "\n".join(notes)
         panel.embed.description = text[:4000]
     if not ping or loaded.outcome is not None:
         return panel
     users = [u for u in (loaded.user_of(s) for s in ping) if u]
-    here = [u for u in users if await _in_channel(clocks, u)]
-    digest = ""
-    if len(ping) == 1:
-        digest = digest_text(loaded, await clocks.digest(loaded.record.pk, ping[0]))
+    here = [u for u in users if in_channel(board.prefs.get(u, UserPrefs(u)))]
+    digest = digest_text(loaded, board.digest or [])
     content = f"{' '.join(mention(u) for u in here)} — your turn.{digest}" if here else ""
     allowed = discord.AllowedMentions(
         everyone=False, roles=False, users=[discord.Object(id=u) for u in here]
@@ -97,16 +99,22 @@ async def decorate_board(
     return dataclasses.replace(panel, content=content[:2000], mentions=allowed)
 
 
-async def after_board(bot: HangarBot, loaded: LoadedGame, ping: tuple[int, ...]) -> None:
-    """DM the turn to players who asked for DMs (channel fallback when their DMs are closed)."""
+async def after_board(
+    bot: HangarBot, loaded: LoadedGame, ping: tuple[int, ...], board: Board | None
+) -> None:
+    """DM the turn to players who asked for DMs (channel fallback when their DMs are closed);
+    `board` is what the clocks said as the board was made (`clock_board`)."""
     clocks = clocks_of(bot)
-    if clocks is None or not ping or loaded.outcome is not None or loaded.state is None:
+    if clocks is None or board is None or not ping or loaded.outcome is not None:
         return
     for seat in ping:
         user = loaded.user_of(seat)
-        if not user or not await _wants_dm(clocks, user):
+        if not user or not wants_dm(board.prefs.get(user, UserPrefs(user))):
             continue
-        digest = digest_text(loaded, await clocks.digest(loaded.record.pk, seat))
+        lines = board.digest if board.digest is not None and len(ping) == 1 else None
+        if lines is None:
+            lines = await clocks.digest(loaded.record.pk, seat)
+        digest = digest_text(loaded, lines)
         text = (
             f"{mention(user)} — your turn in **{loaded.game.title}**: {board_link(loaded)}{digest}"
         )
@@ -133,8 +141,9 @@ async def _remind(bot: HangarBot, notice: Notice) -> None:
         f"left; time runs out {stamp(notice.deadline_at)}. Board: {board_link(loaded)}"
         f"{digest_text(loaded, notice.digest)}"
     )[:2000]
-    if await _wants_dm(clocks, user) and await send_dm(bot, clocks, user, text):
-        if await _in_channel(clocks, user):
+    prefs = await clocks.prefs(user)
+    if wants_dm(prefs) and await send_dm(bot, clocks, user, text):
+        if in_channel(prefs):
             await _channel_ping(bot, loaded, user, text)
         return
     await _channel_ping(bot, loaded, user, text)
@@ -192,13 +201,11 @@ async def _channel_ping(bot: HangarBot, loaded: LoadedGame, user_id: int, text: 
     await channel.send(text, allowed_mentions=allowed)
 
 
-async def _wants_dm(clocks: ClockService, user_id: int) -> bool:
+def wants_dm(prefs: UserPrefs) -> bool:
     """The user asked for DMs and they have not failed."""
-    prefs = await clocks.prefs(user_id)
     return prefs.notify in ("dm", "both") and not prefs.dm_closed
 
 
-async def _in_channel(clocks: ClockService, user_id: int) -> bool:
+def in_channel(prefs: UserPrefs) -> bool:
     """The user is pinged in the channel (their choice, or because DMs are closed)."""
-    prefs = await clocks.prefs(user_id)
     return prefs.notify in ("channel", "both") or prefs.dm_closed

@@ -169,10 +169,18 @@ class SeatNote:
 
 @dataclass
 class Board:
-    """Clock notes for one game: per seat, and whether an admin paused it."""
+    """Clock notes for one game (per seat, and whether an admin paused it), with what its turn
+    pings need: the seated users' preferences and, when asked, a seat's digest."""
 
     paused: bool = False
     seats: list[SeatNote] = field(default_factory=list)
+    prefs: dict[int, UserPrefs] = field(default_factory=dict)  # by user id
+    digest: list[str] | None = None  # public log lines since `digest_seat` last acted
+
+
+def _log_lines(raw: list[dict[str, Any]]) -> list[str]:
+    """Stored events as public log lines (seat placeholders unfilled)."""
+    return [stored_event(event)[0].line_for(None) for event in raw]
 
 
 class ClockService:
@@ -465,29 +473,36 @@ class ClockService:
 
     # --- what boards show --------------------------------------------------------------------
 
-    async def board(self, loaded: LoadedGame) -> Board:
-        """Deadlines, away periods, pauses and absences of a game's seats."""
+    async def board(self, loaded: LoadedGame, digest_seat: int | None = None) -> Board:
+        """Deadlines, away periods, pauses and absences of a game's seats, the seated users'
+        preferences and `digest_seat`'s digest: one read on the path of every board."""
         now = self.clock.now()
         async with self.store.reading(quick=True) as db:
             table = await cs.fetch_table(db, loaded.record.pk)
             clocks = await cs.fetch_clocks(db, loaded.record.pk)
-            notes = []
-            for seat in range(len(loaded.seats)):
-                c = clocks.get(seat)
-                if c is None:
-                    continue
-                user = loaded.user_of(seat)
-                away = (await cs.fetch_prefs(db, user)).away_until if user else None
-                away = away if away is not None and away > now else None
-                deadline = c.deadline_at if c.active and c.stage != DONE else None
-                notes.append(SeatNote(seat, deadline, away, c.paused, c.absent, c.timeouts))
-        return Board(paused=bool(table and table.paused), seats=notes)
+            users = {u for u in (loaded.user_of(s) for s in range(len(loaded.seats))) if u}
+            prefs = {user: await cs.fetch_prefs(db, user) for user in sorted(users)}
+            digest = None
+            if digest_seat is not None:
+                raw = await cs.events_since_turn(db, loaded.record.pk, digest_seat, DIGEST_LINES)
+                digest = _log_lines(raw)
+        notes = []
+        for seat in range(len(loaded.seats)):
+            c = clocks.get(seat)
+            if c is None:
+                continue
+            user = loaded.user_of(seat)
+            away = prefs[user].away_until if user else None
+            away = away if away is not None and away > now else None
+            deadline = c.deadline_at if c.active and c.stage != DONE else None
+            notes.append(SeatNote(seat, deadline, away, c.paused, c.absent, c.timeouts))
+        return Board(bool(table and table.paused), notes, prefs, digest)
 
     async def digest(self, game_pk: int, seat: int, limit: int = DIGEST_LINES) -> list[str]:
         """Public log lines since this seat last acted (seat placeholders unfilled)."""
         async with self.store.reading(quick=True) as db:  # a few rows by key, on a move's path
             raw = await cs.events_since_turn(db, game_pk, seat, limit)
-        return [stored_event(event)[0].line_for(None) for event in raw]
+        return _log_lines(raw)
 
     # --- the scheduler's side ----------------------------------------------------------------
 

@@ -176,6 +176,7 @@ async def test_dm_preference_and_closed_dms(
     assert alice_dm is not None
     dms = [m for m in fake.messages(alice_dm) if "your turn" in m.content]
     assert dms and "discord.com/channels" in dms[0].content
+    assert any("Since your last turn" in m.content for m in dms), "a DM ping tells what happened"
     all_boards = boards(game._table())  # type: ignore[arg-type]
     assert all(alice.id not in b.mentions for b in all_boards), "alice is told by DM only"
     fallback = [m for m in game.texts("your turn in") if m.mentions == [bob.id]]
