@@ -192,3 +192,32 @@ async def test_clicks_at_once_in_many_channels_are_each_answered_by_their_panel(
     assert set(answers) <= {UPDATE_MESSAGE, DEFERRED_UPDATE}
     assert answers.count(UPDATE_MESSAGE) >= len(answers) // 2, answers
     assert not fake.violations
+
+
+async def test_a_double_click_makes_one_move_and_says_why_the_second_did_nothing(
+    fake: FakeDiscord, bots: Callable[..., BotProcess], tmp_path: Path
+) -> None:
+    """A player taps the same choice twice at once: the move is made once, one click is answered
+    by the refreshed panel, the other is told the prompt is out of date; neither fails."""
+    table, _, user, panel = await _ready(fake, bots, tmp_path)
+    version = board_version(boards(table)[-1])
+    choice = random_policy(action_choices(panel), random.Random(4))
+
+    async def tap() -> InteractionHandle:
+        custom_id, value = choice
+        if value is None:
+            return await fake.click(user, panel, custom_id)
+        return await fake.select(user, panel, custom_id, [value])
+
+    first, second = await asyncio.gather(tap(), tap())
+    replies = await asyncio.gather(
+        first.response(timeout=15, settle=0.3), second.response(timeout=15, settle=0.3)
+    )
+
+    assert not any(reply.failed for reply in replies)
+    assert any(reply.callback_type == UPDATE_MESSAGE for reply in replies)
+    said = [m.content for reply in replies for m in reply.messages if m.ephemeral]
+    assert any("out of date" in text for text in said), "the second tap is told why: " + repr(said)
+    assert board_version(boards(table)[-1]) == version + 1, "the move was made once"
+    _assert_current(table, fake.message(panel.id))
+    assert not fake.violations
