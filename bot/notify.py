@@ -90,8 +90,8 @@ def decorate_board(
     if not ping or loaded.outcome is not None:
         return panel
     users = [u for u in (loaded.user_of(s) for s in ping) if u]
-    here = [u for u in users if in_channel(board.prefs.get(u, UserPrefs(u)))]
-    digest = digest_text(loaded, board.digest or [])
+    here = [u for u in users if in_channel(board.prefs_of(u))]
+    digest = digest_text(loaded, board.digest_of(ping[0]) or []) if len(ping) == 1 else ""
     content = f"{' '.join(mention(u) for u in here)} — your turn.{digest}" if here else ""
     allowed = discord.AllowedMentions(
         everyone=False, roles=False, users=[discord.Object(id=u) for u in here]
@@ -109,9 +109,9 @@ async def after_board(
         return
     for seat in ping:
         user = loaded.user_of(seat)
-        if not user or not wants_dm(board.prefs.get(user, UserPrefs(user))):
+        if not user or not wants_dm(board.prefs_of(user)):
             continue
-        lines = board.digest if board.digest is not None and len(ping) == 1 else None
+        lines = board.digest_of(seat)
         if lines is None:
             lines = await clocks.digest(loaded.record.pk, seat)
         digest = digest_text(loaded, lines)

@@ -175,7 +175,16 @@ class Board:
     paused: bool = False
     seats: list[SeatNote] = field(default_factory=list)
     prefs: dict[int, UserPrefs] = field(default_factory=dict)  # by user id
-    digest: list[str] | None = None  # public log lines since `digest_seat` last acted
+    digest_seat: int | None = None
+    digest: list[str] = field(default_factory=list)  # public log lines since it last acted
+
+    def prefs_of(self, user_id: int) -> UserPrefs:
+        """A seated user's preferences as read with the board."""
+        return self.prefs.get(user_id, UserPrefs(user_id))
+
+    def digest_of(self, seat: int) -> list[str] | None:
+        """The seat's digest if it was read with the board, else None."""
+        return self.digest if seat == self.digest_seat else None
 
 
 def _log_lines(raw: list[dict[str, Any]]) -> list[str]:
@@ -482,7 +491,7 @@ class ClockService:
             clocks = await cs.fetch_clocks(db, loaded.record.pk)
             users = {u for u in (loaded.user_of(s) for s in range(len(loaded.seats))) if u}
             prefs = {user: await cs.fetch_prefs(db, user) for user in sorted(users)}
-            digest = None
+            digest = []
             if digest_seat is not None:
                 raw = await cs.events_since_turn(db, loaded.record.pk, digest_seat, DIGEST_LINES)
                 digest = _log_lines(raw)
@@ -496,7 +505,7 @@ class ClockService:
             away = away if away is not None and away > now else None
             deadline = c.deadline_at if c.active and c.stage != DONE else None
             notes.append(SeatNote(seat, deadline, away, c.paused, c.absent, c.timeouts))
-        return Board(bool(table and table.paused), notes, prefs, digest)
+        return Board(bool(table and table.paused), notes, prefs, digest_seat, digest)
 
     async def digest(self, game_pk: int, seat: int, limit: int = DIGEST_LINES) -> list[str]:
         """Public log lines since this seat last acted (seat placeholders unfilled)."""

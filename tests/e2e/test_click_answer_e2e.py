@@ -201,15 +201,11 @@ async def test_a_double_click_makes_one_move_and_says_why_the_second_did_nothing
     by the refreshed panel, the other is told the prompt is out of date; neither fails."""
     table, _, user, panel = await _ready(fake, bots, tmp_path)
     version = board_version(boards(table)[-1])
-    choice = random_policy(action_choices(panel), random.Random(4))
 
-    async def tap() -> InteractionHandle:
-        custom_id, value = choice
-        if value is None:
-            return await fake.click(user, panel, custom_id)
-        return await fake.select(user, panel, custom_id, [value])
-
-    first, second = await asyncio.gather(tap(), tap())
+    # the same seed picks the same choice: both taps press the same thing
+    first, second = await asyncio.gather(
+        _click(table, user, panel, seed=4), _click(table, user, panel, seed=4)
+    )
     replies = await asyncio.gather(
         first.response(timeout=15, settle=0.3), second.response(timeout=15, settle=0.3)
     )
