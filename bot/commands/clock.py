@@ -42,6 +42,13 @@ def parse_until(text: str, clock: Clock) -> float:
     )
 
 
+def turn_clocks(count: int) -> str:
+    """'1 turn clock', '3 turn clocks', 'no turn clock'."""
+    if count == 0:
+        return "no turn clock"
+    return f"{count} turn clock" + ("s" if count > 1 else "")
+
+
 class AwayGroup(app_commands.Group):
     """Pause your turn clocks while you are away."""
 
@@ -58,7 +65,7 @@ class AwayGroup(app_commands.Group):
         count = await bot.clocks.set_away(interaction.user.id, when)
         await interaction.followup.send(
             f"🌴 You are away until {stamp(when, 'f')} ({stamp(when)}): reminders are off and "
-            f"{count} running turn clock(s) paused. `/away off` when you are back.",
+            f"{turn_clocks(count)} paused. `/away off` when you are back.",
             ephemeral=True,
         )
 
@@ -67,10 +74,11 @@ class AwayGroup(app_commands.Group):
         """End the away period."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         count = await interaction.client.clocks.away_off(interaction.user.id)
-        await interaction.followup.send(
-            f"Welcome back — {count} turn clock(s) run again with the time they had left.",
-            ephemeral=True,
-        )
+        if count:
+            text = f"Welcome back — {turn_clocks(count)} run again with the time they had left."
+        else:
+            text = "Welcome back — you are no longer away (no turn clock of yours was paused)."
+        await interaction.followup.send(text, ephemeral=True)
 
 
 @app_commands.command(name="notify", description="Where Hangar tells you it is your turn")

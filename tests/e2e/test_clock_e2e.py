@@ -229,7 +229,7 @@ async def test_away_settings_extend_pause_and_back(
 
     player = game.to_play()
     away = await (await fake.slash(player, game.channel, "away set", until="48")).response()
-    assert "away until <t:" in away.all_text and "1 running turn clock(s) paused" in away.all_text
+    assert "away until <t:" in away.all_text and "1 turn clock paused" in away.all_text
     too_long = await (await fake.slash(player, game.channel, "away set", until="40d")).response()
     assert "at most 30 days" in too_long.all_text
     mark = fake.mark()
@@ -239,7 +239,9 @@ async def test_away_settings_extend_pause_and_back(
     mine = await (await fake.slash(player, game.channel, "mygames")).response()
     assert "away until" in mine.all_text and "your turn" in mine.all_text
     back = await (await fake.slash(player, game.channel, "away off")).response()
-    assert "1 turn clock(s) run again" in back.all_text
+    assert "1 turn clock run again" in back.all_text
+    again = await (await fake.slash(player, game.channel, "away off")).response()
+    assert "no turn clock of yours was paused" in again.all_text, "nothing claimed to resume"
 
     extended = await (await fake.slash(admin, game.channel, "admin extend", hours=6)).response()
     assert "Extended by 6 h. New deadline: <t:" in extended.all_text
