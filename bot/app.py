@@ -34,6 +34,7 @@ from bot.services.clock import Clock, ClockService
 from bot.services.games import GameService
 from bot.services.history import backfill
 from bot.settings import Settings
+from bot.startup import unreachable_database
 from bot.store import open_store
 from bot.store.connection import AnyStore
 from bot.store.meta import commands_hash_key, get_meta, set_meta
@@ -80,7 +81,12 @@ class HangarBot(discord.Client):
         # SQLite file or PostgreSQL server, whichever DATABASE_URL names; nothing here cares.
         # The services are typed against the SQLite Store; PgStore speaks the same interface
         # (duck-typed), so the opened store is passed on as it comes (open_store returns Any).
-        store = await open_store(self.settings.database_url)
+        try:
+            store = await open_store(self.settings.database_url)
+        except OSError as exc:  # asyncpg's connection refused / unknown host / timeout
+            if not self.settings.is_postgres:
+                raise
+            raise unreachable_database(self.settings.database_url, exc) from None
         self.store = store
         self._service = GameService(store)
         mygames.install(self._service)  # /mygames listings kept with each state change

@@ -99,6 +99,16 @@ def _reason(exc: BaseException) -> str:
     return str(exc)
 
 
+def unreachable_database(url: str, exc: OSError) -> StartupError:
+    """Why a PostgreSQL server could not be reached, naming its host and port (no password)."""
+    where = url.split("@", 1)[-1].split("://", 1)[-1].split("/", 1)[0] or "localhost"
+    reason = exc.strerror or str(exc)
+    return StartupError(
+        f"cannot reach the PostgreSQL server at {where} ({reason}) — check DATABASE_URL and that "
+        "the server is running."
+    )
+
+
 def describe_failure(exc: BaseException) -> str | None:
     """The one line for a failure while starting, or None when it is not a known start-up case."""
     import aiohttp

@@ -97,3 +97,21 @@ async def test_first_start_admin_visibility_bad_options_and_health(
     # every message written or edited in the server (its own boards included).
     session = fake.gateway.current
     assert session is not None and session.intents == GUILDS
+
+
+async def test_an_unreachable_postgres_server_is_named_in_one_line(
+    fake: FakeDiscord, bots: Callable[..., BotProcess], tmp_path: Path
+) -> None:
+    """A host whose DATABASE_URL names a PostgreSQL server that is down: the bot exits at once
+    with one line naming the server (host and port, never the password)."""
+    guild = fake.add_guild("Hosting")
+    url = f"postgres://hangar:s3cret@127.0.0.1:{_free_port()}/hangar"
+    bot = bots(bot_env(fake, guild, tmp_path / "unused.sqlite3") | {"DATABASE_URL": url})
+    await bot.start()
+    assert bot.proc is not None
+    assert await asyncio.wait_for(bot.proc.wait(), 60) == 1
+    log = bot.log_path.read_text()
+    (line,) = [row for row in log.splitlines() if row.startswith("Hangar cannot start")]
+    assert "cannot reach the PostgreSQL server at 127.0.0.1:" in line
+    assert "check DATABASE_URL" in line
+    assert "s3cret" not in log and "Traceback" not in log
