@@ -256,7 +256,9 @@ class AdminGroup(app_commands.Group):
         service, channel_id = interaction.client.service, channel_id_of(interaction)
         note = "Game export:"
         try:
-            data = await service.export(channel_id, game_id, interaction.guild_id)
+            data = await service.export(
+                channel_id, game_id, interaction.guild_id, asked_by=interaction.user.id
+            )
         except DamagedGameError:
             data = await service.export_raw(channel_id, game_id, interaction.guild_id)
             note = "This game is damaged, so here are its rows exactly as stored:"

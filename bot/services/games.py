@@ -61,6 +61,10 @@ from rules.core.messages import plural
 log = logging.getLogger(__name__)
 
 STALE_MESSAGE = messages.STALE
+SEATED_EXPORT = (
+    "You play in game #{pk}, which is still going: its export holds the seed, which would show "
+    "you every hidden card. Export it once it has ended, or ask an admin who is not playing."
+)
 # Log lines shown on a board (the presenter shows at most this many).
 BOARD_LINES = 12
 
@@ -634,12 +638,21 @@ class GameService:
         return VerifyReport(True, len(actions), replayed)
 
     async def export(
-        self, channel_id: int, game_pk: int | None = None, guild_id: int | None = None
+        self,
+        channel_id: int,
+        game_pk: int | None = None,
+        guild_id: int | None = None,
+        *,
+        asked_by: int | None = None,
     ) -> dict[str, Any]:
-        """A JSON-ready replay: game, options, seed, seats and the moves in force."""
+        """A JSON-ready replay: game, options, seed, seats and the moves in force. Refused to
+        `asked_by` while they play in the game: its seed would show them every hidden card."""
         async with self.store.reading() as db:
             stored = await self._target(db, channel_id, game_pk, guild_id)
             actions = await repo.fetch_actions(db, stored.record.pk)
+        going = stored.record.status in ("lobby", "running")
+        if going and any(seat.user_id == asked_by for seat in stored.seats if asked_by):
+            raise NotAllowedError(SEATED_EXPORT.format(pk=stored.record.pk))
         loaded = self._loaded(stored)
         outcome = loaded.outcome
         record = loaded.record

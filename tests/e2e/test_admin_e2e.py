@@ -92,3 +92,28 @@ async def test_admin_tools(
     await (await fake.slash(alice, channel, "game new flight")).response()
     lobby = fake.messages(channel)[-1]
     assert "Flight" in lobby.content and "lobby" in lobby.content
+
+
+async def test_a_playing_admin_cannot_export_the_seed_of_a_running_game(
+    fake: FakeDiscord, bots: Callable[..., BotProcess], tmp_path: Path
+) -> None:
+    """The server owner plays: /admin export would hand them the seed (every hidden card), so it
+    is refused with the reason until the game has ended; then the export comes."""
+    guild = fake.add_guild("Owners play")
+    channel = fake.add_channel(guild, "takeoff")
+    owner, bob = fake.add_user("owner", admin=True), fake.add_user("bob")
+    table = Table(fake, channel, [owner, bob], stranger=fake.add_user("carol"))
+    bot = bots(bot_env(fake, guild, tmp_path / "hangar.sqlite3"))
+    await bot.start()
+    await fake.wait_ready(60)
+    await _started_game(fake, table)
+
+    refused = await (await fake.slash(owner, channel, "admin export")).response()
+    assert not refused.failed and refused.ephemeral and refused.attachments == []
+    assert "You play in game #" in refused.all_text and "hidden card" in refused.all_text
+
+    assert "abandoned" in (await _admin(fake, owner, table, "abandon")).lower()
+    pk = int(refused.all_text.split("game #")[1].split(",")[0])
+    export = await (await fake.slash(owner, channel, "admin export", game_id=pk)).response()
+    (attachment,) = export.attachments
+    assert json.loads(attachment.data)["seed"] is not None

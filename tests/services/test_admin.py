@@ -9,6 +9,7 @@ import pytest
 from bot.services import (
     AlreadyJoinedError,
     GameService,
+    NotAllowedError,
     NotInGameError,
     UndoRefusedError,
     turn_message,
@@ -194,3 +195,19 @@ def test_turn_message_names_every_waiting_seat() -> None:
     assert turn_message((2,)) == "Not your turn — it is {seat2}'s turn."
     assert turn_message((0, 2)) == "Not your turn — it is {seat0} and {seat2}'s turn."
     assert turn_message((0, 1, 3)) == "Not your turn — it is {seat0}, {seat1} and {seat3}'s turn."
+
+
+async def test_export_is_refused_to_a_player_while_the_game_runs(service: GameService) -> None:
+    """The seed would show a seated admin every hidden card: refused to them until the game
+    ends, given to anyone not seated, and nothing changes."""
+    await started(service)
+    await service.act(CHANNEL, ALICE, "bid:1", None)
+    before = await service.load(CHANNEL)
+    with pytest.raises(NotAllowedError, match="hidden card") as refused:
+        await service.export(CHANNEL, asked_by=ALICE)
+    assert f"game #{before.record.pk}" in str(refused.value)
+    assert (await service.export(CHANNEL, asked_by=CAROL))["seed"] == before.record.seed
+    assert await service.load(CHANNEL) == before
+    await service.abandon(CHANNEL, CAROL, is_admin=True)
+    ended = await service.export(0, before.record.pk, before.record.guild_id, asked_by=ALICE)
+    assert ended["seed"] == before.record.seed and ended["game"]["status"] == "abandoned"
