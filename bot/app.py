@@ -55,7 +55,10 @@ class HangarBot(discord.Client):
     handle_lobby = staticmethod(flow.handle_lobby)
 
     def __init__(self, settings: Settings, **client_options: Any) -> None:
-        super().__init__(intents=intents(), **client_options)
+        # Player names are free text: whatever a message forgets to say, it never pings
+        # @everyone, @here or a role (each message still names the users it pings).
+        quiet = discord.AllowedMentions(everyone=False, roles=False)
+        super().__init__(intents=intents(), allowed_mentions=quiet, **client_options)
         self.settings = settings
         self.tree = app_commands.CommandTree(self)
         self.tree.error(on_app_command_error)
