@@ -8,6 +8,7 @@ import re
 import sqlite3
 from contextlib import closing
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from bot.settings import Settings
 from bot.store.migrations import LATEST
@@ -101,11 +102,11 @@ def _reason(exc: BaseException) -> str:
 
 def unreachable_database(url: str, exc: OSError) -> StartupError:
     """Why a PostgreSQL server could not be reached, naming its host and port (no password)."""
-    where = url.split("@", 1)[-1].split("://", 1)[-1].split("/", 1)[0] or "localhost"
-    reason = exc.strerror or str(exc)
+    parts = urlsplit(url)
+    where = f"{parts.hostname or 'localhost'}:{parts.port or 5432}"
     return StartupError(
-        f"cannot reach the PostgreSQL server at {where} ({reason}) — check DATABASE_URL and that "
-        "the server is running."
+        f"cannot reach the PostgreSQL server at {where} ({_reason(exc)}) — check DATABASE_URL and "
+        "that the server is running."
     )
 
 

@@ -14,6 +14,7 @@ from bot.flow import channel_id_of, edit_live
 from bot.notify import stamp
 from bot.services.clock import MAX_AWAY_DAYS, MAX_EXTEND_HOURS, TURN_LIMITS, Clock, Where
 from rules.core import RulesError
+from rules.core.messages import plural
 
 if TYPE_CHECKING:
     from bot.app import HangarBot
@@ -42,13 +43,6 @@ def parse_until(text: str, clock: Clock) -> float:
     )
 
 
-def turn_clocks(count: int) -> str:
-    """'1 turn clock', '3 turn clocks', 'no turn clock'."""
-    if count == 0:
-        return "no turn clock"
-    return f"{count} turn clock" + ("s" if count > 1 else "")
-
-
 class AwayGroup(app_commands.Group):
     """Pause your turn clocks while you are away."""
 
@@ -65,7 +59,7 @@ class AwayGroup(app_commands.Group):
         count = await bot.clocks.set_away(interaction.user.id, when)
         await interaction.followup.send(
             f"🌴 You are away until {stamp(when, 'f')} ({stamp(when)}): reminders are off and "
-            f"{turn_clocks(count)} paused. `/away off` when you are back.",
+            f"{plural(count, 'turn clock')} paused. `/away off` when you are back.",
             ephemeral=True,
         )
 
@@ -75,7 +69,8 @@ class AwayGroup(app_commands.Group):
         await interaction.response.defer(ephemeral=True, thinking=True)
         count = await interaction.client.clocks.away_off(interaction.user.id)
         if count:
-            text = f"Welcome back — {turn_clocks(count)} run again with the time they had left."
+            clocks = plural(count, "turn clock")
+            text = f"Welcome back — {clocks} run again with the time they had left."
         else:
             text = "Welcome back — you are no longer away (no turn clock of yours was paused)."
         await interaction.followup.send(text, ephemeral=True)

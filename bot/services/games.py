@@ -650,8 +650,8 @@ class GameService:
         async with self.store.reading() as db:
             stored = await self._target(db, channel_id, game_pk, guild_id)
             actions = await repo.fetch_actions(db, stored.record.pk)
-        going = stored.record.status in ("lobby", "running")
-        if going and any(seat.user_id == asked_by for seat in stored.seats if asked_by):
+        seated = asked_by is not None and _seat(stored.seats, asked_by) is not None
+        if seated and stored.record.status in repo.OPEN_STATUSES:
             raise NotAllowedError(SEATED_EXPORT.format(pk=stored.record.pk))
         loaded = self._loaded(stored)
         outcome = loaded.outcome
