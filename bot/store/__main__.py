@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import sqlite3
 import sys
 
 import asyncpg
@@ -50,7 +51,7 @@ def main(argv: list[str] | None = None) -> int:
     commands = parser.add_subparsers(dest="command", required=True)
     migrate = commands.add_parser("migrate", help="run pending migrations (default: DATABASE_URL)")
     migrate.add_argument("url", nargs="?", help="sqlite:///path, a path or postgres://…")
-    copy = commands.add_parser("copy", help="copy every game to a new, empty database")
+    copy = commands.add_parser("copy", help="copy every game to a database without games")
     copy.add_argument("source", help="the database to copy from")
     copy.add_argument("target", help="the database to copy to (must hold no games)")
     args = parser.parse_args(argv)
@@ -58,9 +59,17 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "migrate":
             return asyncio.run(_migrate(args.url or Settings().database_url))
         return asyncio.run(_copy(args.source, args.target))
-    except (ValueError, OSError, RuntimeError, asyncpg.PostgresError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
+    # sqlite3.Error covers the PostgreSQL adapter's constraint errors too (a subclass): the
+    # operator reads one line, never a traceback (a failed copy rolls its one transaction back).
+    except (ValueError, OSError, RuntimeError, sqlite3.Error, asyncpg.PostgresError) as exc:
+        print(f"error: {_first_line(exc)}", file=sys.stderr)
         return 1
+
+
+def _first_line(exc: BaseException) -> str:
+    """The exception's message without the details drivers put on further lines."""
+    lines = str(exc).strip().splitlines()
+    return lines[0] if lines else type(exc).__name__
 
 
 if __name__ == "__main__":

@@ -9,6 +9,7 @@ from typing import Any
 
 from bot.store import repository as repo
 from bot.store.connection import open_store
+from rules.core.messages import plural
 
 log = logging.getLogger(__name__)
 
@@ -16,6 +17,18 @@ log = logging.getLogger(__name__)
 FIRST_TABLES = ("games", "seats", "actions", "events")
 BOOKKEEPING = {"hangar_schema"}
 BATCH = 500
+# What the bot writes about itself at every start, games or not: its heartbeat and the hash of
+# the slash commands it synced (`meta`). A database the bot has started on holds these rows and
+# may still take a copy; the source's rows replace them, because the copied games' turn clocks
+# stopped at the source's last heartbeat (the next start extends them by the time since).
+STARTUP_TABLES = frozenset({"heartbeat", "meta"})
+# Settings people choose without any game (/notify, /away, server defaults), by key column. A
+# row chosen on the target stays (it is the newer choice); the source's other rows are added.
+SETTINGS_KEYS = {"user_prefs": "user_id", "guild_settings": "guild_id"}
+
+
+class CopyRefusedError(ValueError):
+    """The target holds data of its own (games): copying would mix two histories."""
 
 
 @dataclass
@@ -23,6 +36,7 @@ class CopyReport:
     """What a copy moved and what the replay check found."""
 
     rows: dict[str, int] = field(default_factory=dict)
+    kept: dict[str, int] = field(default_factory=dict)  # the target's own settings rows
     games_checked: int = 0
     problems: list[str] = field(default_factory=list)
 
@@ -34,7 +48,11 @@ class CopyReport:
     def summary(self) -> str:
         """A few lines for the terminal."""
         tables = ", ".join(f"{name} {count}" for name, count in self.rows.items())
-        lines = [f"Copied rows: {tables}.", f"Games replayed and checked: {self.games_checked}."]
+        lines = [f"Copied rows: {tables}."]
+        if any(self.kept.values()):
+            kept = ", ".join(f"{name} {count}" for name, count in self.kept.items() if count)
+            lines.append(f"Kept the target's own settings: {kept}.")
+        lines.append(f"Games replayed and checked: {self.games_checked}.")
         lines += [f"PROBLEM: {problem}" for problem in self.problems]
         return "\n".join(lines)
 
@@ -61,10 +79,14 @@ async def _count(db: Any, table: str) -> int:
     return int(row[0])
 
 
-async def _copy_table(source: Any, target_db: Any, table: str) -> int:
-    """Every row of one table, column by column name."""
+async def _source_rows(source: Any, table: str) -> list[Any]:
+    """Every row of one source table."""
     async with source.reading() as db, db.execute(f"SELECT * FROM {table}") as cursor:
-        rows = await cursor.fetchall()
+        return list(await cursor.fetchall())
+
+
+async def _insert(target_db: Any, table: str, rows: list[Any]) -> int:
+    """Write rows into the target, column by column name; returns how many."""
     if not rows:
         return 0
     columns = list(rows[0].keys())
@@ -74,6 +96,39 @@ async def _copy_table(source: Any, target_db: Any, table: str) -> int:
     for start in range(0, len(values), BATCH):
         await target_db.executemany(sql, values[start : start + BATCH])
     return len(values)
+
+
+async def _refuse_own_data(target_db: Any, tables: list[str]) -> None:
+    """Refuse a target holding anything but start-up rows and settings (games first)."""
+    for table in tables:
+        if table in STARTUP_TABLES or table in SETTINGS_KEYS:
+            continue
+        count = await _count(target_db, table)
+        if count:
+            what = f"{plural(count, 'row')} in {table}"
+            held = plural(count, "game") if table == "games" else what
+            raise CopyRefusedError(
+                f"the target database already holds {held}; nothing was copied — copy into a "
+                "new, empty database instead (one the bot has only started on is fine)"
+            )
+
+
+async def _settings_to_add(target_db: Any, table: str, rows: list[Any]) -> tuple[list[Any], int]:
+    """The source's settings rows the target has none for, and how many rows the target keeps."""
+    key = SETTINGS_KEYS[table]
+    async with target_db.execute(f"SELECT {key} FROM {table}") as cursor:
+        chosen = {row[0] for row in await cursor.fetchall()}
+    return [row for row in rows if row[key] not in chosen], len(chosen)
+
+
+async def _copy_table(source: Any, target_db: Any, table: str, report: CopyReport) -> None:
+    """One table: start-up rows replaced, settings merged, everything else simply inserted."""
+    rows = await _source_rows(source, table)
+    if table in STARTUP_TABLES:
+        await target_db.execute(f"DELETE FROM {table}")
+    elif table in SETTINGS_KEYS:
+        rows, report.kept[table] = await _settings_to_add(target_db, table, rows)
+    report.rows[table] = await _insert(target_db, table, rows)
 
 
 async def _restart_generated_keys(target: Any, target_db: Any) -> None:
@@ -86,7 +141,7 @@ async def _restart_generated_keys(target: Any, target_db: Any) -> None:
 
 
 async def copy_database(source_url: str, target_url: str) -> CopyReport:
-    """Copy everything from source to an empty target, then check counts and replays."""
+    """Copy everything from source to a target without games, then check counts and replays."""
     source = await open_store(source_url)
     try:
         target = await open_store(target_url)
@@ -103,16 +158,17 @@ async def _copy(source: Any, target: Any) -> CopyReport:
     report = CopyReport()
     tables = await table_names(source)
     async with target.transaction() as db:
-        if await _count(db, "games"):
-            raise ValueError("the target database already holds games; copy only into a new one")
+        await _refuse_own_data(db, tables)
         for table in tables:
-            report.rows[table] = await _copy_table(source, db, table)
+            await _copy_table(source, db, table, report)
         await _restart_generated_keys(target, db)
     for table in tables:
         async with target.reading() as db:
             arrived = await _count(db, table)
-        if arrived != report.rows[table]:
-            report.problems.append(f"{table}: {report.rows[table]} rows sent, {arrived} arrived")
+        sent, kept = report.rows[table], report.kept.get(table, 0)
+        if arrived != sent + kept:
+            besides = f" besides {kept} kept" if kept else ""
+            report.problems.append(f"{table}: {sent} rows sent{besides}, {arrived} arrived")
     await _check_replays(target, report)
     return report
 

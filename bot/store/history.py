@@ -11,6 +11,10 @@ import aiosqlite
 
 from bot.store.cursor import Db
 
+# A move counts while no undo takes it back: the rows `repository.fetch_actions` returns, which
+# /admin verify replays and /admin export writes out (one definition, so the counts agree).
+from bot.store.repository import _EFFECTIVE as IN_FORCE
+
 _RESULT_COLUMNS = (
     "game_pk, entry, guild_id, game_id, finished_at, player, user_id, name, place, score, won, "
     "turns, think_seconds, mu_before, sigma_before, mu_after, sigma_after, rated_n"
@@ -69,7 +73,7 @@ class FinishedGame:
     board_message_id: int | None
     created_at: float
     finished_at: float
-    moves: int
+    moves: int  # moves in force (the game's version also counts its start and every undo)
     result: dict[str, Any]
 
 
@@ -234,11 +238,12 @@ async def fetch_finished(
     where, params = _history_filter(guild_id, player, game_id)
     sql = (
         "SELECT g.pk, g.game_id, g.guild_id, g.channel_id, g.board_message_id, g.created_at, "
-        f"g.finished_at, g.version, g.result FROM games g WHERE {where} "
+        f"g.finished_at, g.result FROM games g WHERE {where} "
         "ORDER BY g.finished_at DESC, g.pk DESC LIMIT ? OFFSET ?"
     )
     async with db.execute(sql, [*params, limit, offset]) as cursor:
         rows = await cursor.fetchall()
+    moves = await fetch_move_counts(db, [r["pk"] for r in rows])
     return [
         FinishedGame(
             pk=r["pk"],
@@ -248,11 +253,25 @@ async def fetch_finished(
             board_message_id=r["board_message_id"],
             created_at=r["created_at"],
             finished_at=r["finished_at"],
-            moves=r["version"],
+            moves=moves.get(r["pk"], 0),
             result=json.loads(r["result"]) if r["result"] else {},
         )
         for r in rows
     ]
+
+
+async def fetch_move_counts(db: Db, pks: Sequence[int]) -> dict[int, int]:
+    """Moves in force per game, for a page of games (counted after paging: a count per
+    matching game would read every move of a server's whole history)."""
+    if not pks:
+        return {}
+    marks = ", ".join("?" * len(pks))
+    sql = (
+        f"SELECT a.game_pk, COUNT(*) FROM actions a WHERE a.game_pk IN ({marks}) "
+        f"AND {IN_FORCE} GROUP BY a.game_pk"
+    )
+    async with db.execute(sql, list(pks)) as cursor:
+        return {int(r[0]): int(r[1]) for r in await cursor.fetchall()}
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import random
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -24,6 +25,8 @@ from .test_flight_e2e import MAX_STEPS, route_builder
 
 SEEDED = 5  # games finished before the bot starts: six in all, two history pages of five
 FLIGHT_ONE_HAND = {"match": "hands", "hands": 1}
+# A history line's game number and length: "**#6 Flight** · <t:…:d> · 42 moves, 3 min"
+HISTORY_MOVES = re.compile(r"\*\*#(\d+) Flight\*\* · <t:\d+:d> · (\d+) moves?\b")
 
 
 async def _seed_finished_games(path: Path, guild: Guild, alice: User, bob: User) -> None:
@@ -131,6 +134,24 @@ async def _check_history_pages(fake: FakeDiscord, table: Table) -> None:
     assert "#1 Flight" in str(page_two.embeds[0].get("description"))
 
 
+async def _check_move_counts(fake: FakeDiscord, table: Table, admin: User) -> None:
+    """Each game on the first history page shows as many moves as its export holds and
+    /admin verify replays (not its version, which also counts the start)."""
+    reply = await (await fake.slash(table.players[0], table.channel, "game history")).response()
+    shown = {int(pk): int(moves) for pk, moves in HISTORY_MOVES.findall(reply.all_text)}
+    assert sorted(shown) == [2, 3, 4, 5, 6], reply.all_text
+    for pk, moves in shown.items():
+        export = await (
+            await fake.slash(admin, table.channel, "admin export", game_id=pk)
+        ).response()
+        actions = json.loads(_attachment(export.messages, ".json"))["actions"]
+        verify = await (
+            await fake.slash(admin, table.channel, "admin verify", game_id=pk)
+        ).response()
+        assert moves == len(actions) > 0, f"game #{pk}: history says {moves} moves"
+        assert f"✅ {moves} moves replay to the snapshot" in verify.all_text, verify.all_text
+
+
 async def _check_stats_and_leaderboard(fake: FakeDiscord, table: Table) -> None:
     """alice's stats count all six games with a rating chart; both are on the leaderboard."""
     alice, bob = table.players
@@ -216,6 +237,7 @@ async def test_a_finished_game_lives_on(
     )
     await _check_last_game_stays(fake, table, admin)
     await _check_history_pages(fake, table)
+    await _check_move_counts(fake, table, admin)
     await _check_stats_and_leaderboard(fake, table)
     await _check_replay(fake, table, admin)
     await _check_admin_export_and_delete(fake, table, admin, elsewhere)

@@ -29,6 +29,7 @@ from rules.core import ranks_from_scores
 from tests.services.conftest import FakeClock
 from tests.support.gamelog import played
 from tests.support.scripted import SCRIPTED
+from tests.support.toygame import TOY
 
 GUILD, OTHER_GUILD = 1, 2
 HUMANS = (11, 12, 13, 14, 15)
@@ -377,6 +378,27 @@ async def test_verify_and_export_reach_any_game_of_this_server_only(
         await service.export(555, pk, OTHER_GUILD)
     latest = await service.load_latest(1)
     assert latest.record.pk != pk and latest.outcome is not None, "the channel shows its last game"
+
+
+async def test_history_counts_the_moves_that_verify_replays_and_export_holds(store: Store) -> None:
+    """'N moves' is the log in force, not the game's version (which also counts the start and
+    every undo): an admin undo takes a bid back, and every count says four moves."""
+    service = GameService(store, games={"toy": TOY}, clock=FakeClock())
+    history = HistoryService(store, games={"toy": TOY})
+    await service.lobby.open(GUILD, 1, "toy", {"rounds": 2}, 11, "u11", seed=3)
+    await service.lobby.join(1, 12, "u12")
+    await service.lobby.start(1, 11, is_admin=False)
+    await service.act(1, 11, "bid:1", None)
+    await service.act(1, 12, "bid:2", None)
+    await service.moves.undo(1)  # logged, no longer in force
+    for user, key in ((12, "bid:3"), (11, "bid:1"), (12, "bid:1")):
+        result = await service.act(1, user, key, None)
+    assert result.finished and result.loaded.record.version == 7, "start + 5 moves + 1 undo"
+    (item,) = (await history.history(GUILD, user_id=None, game_id=None)).items
+    exported = await service.admin.export(1, item.game.pk, GUILD)
+    verified = await service.admin.verify(1, item.game.pk, GUILD)
+    assert verified.ok
+    assert item.game.moves == len(exported["actions"]) == verified.actions == 4
 
 
 async def test_command_line_rebuild_restores_every_rating(

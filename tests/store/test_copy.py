@@ -13,15 +13,19 @@ import pytest
 
 import rules
 from bot.services import GameService, LoadedGame
+from bot.services.history import backfill
+from bot.store import clocks as cs
 from bot.store import open_store
 from bot.store import repository as repo
 from bot.store.copy import copy_database
-from bot.store.meta import get_meta, set_meta
+from bot.store.meta import commands_hash_key, get_meta, set_meta
 from tests.services.conftest import FakeClock
 from tests.support.databases import postgres_schema
 
 ROOT = Path(__file__).resolve().parents[2]
 GUILD = 1
+APPLICATION = 7  # _fill's own hash is under application 42
+SOURCE_BEAT, TARGET_BEAT = 1_700_000_000.0, 1_700_009_000.0
 
 
 @pytest.fixture
@@ -109,7 +113,7 @@ async def test_copy_refuses_a_target_that_already_holds_games(tmp_path: Path) ->
     source, target = str(tmp_path / "a.sqlite3"), str(tmp_path / "b.sqlite3")
     await _fill(source)
     await _fill(target)
-    with pytest.raises(ValueError, match="already holds games"):
+    with pytest.raises(ValueError, match="already holds 5 games"):
         await copy_database(source, target)
 
 
@@ -153,5 +157,101 @@ async def _migrate_and_check(url: str) -> None:
     try:
         async with store.reading() as db:
             assert await repo.fetch_open_game(db, 1) is None
+    finally:
+        await store.close()
+
+
+async def _start_bot_on(url: str, now: float) -> None:
+    """Write what the bot writes when it starts on a database: its heartbeat (the statement the
+    scheduler's downtime check ends with), backfilled results (none without games) and the hash
+    of the slash commands it synced."""
+    store = await open_store(url)
+    try:
+        async with store.transaction() as db:
+            await cs.put_beat(db, now)
+        await backfill(store)
+        async with store.transaction() as db:
+            await set_meta(db, commands_hash_key(APPLICATION), f"synced at {now}")
+    finally:
+        await store.close()
+
+
+async def _set_prefs(url: str, *prefs: cs.UserPrefs) -> None:
+    """Store users' /notify and /away choices."""
+    store = await open_store(url)
+    try:
+        async with store.transaction() as db:
+            for p in prefs:
+                await cs.put_prefs(db, p)
+    finally:
+        await store.close()
+
+
+def _run_copy(source: str, target: str) -> subprocess.CompletedProcess[str]:
+    """`python -m bot.store copy SOURCE TARGET` as an operator runs it."""
+    return subprocess.run(
+        [sys.executable, "-m", "bot.store", "copy", source, target],
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def _ends(target: str, sqlite: str, postgres: str) -> tuple[str, str]:
+    """(source, target) URLs: copy into `target`'s backend from the other one."""
+    return (sqlite, postgres) if target == "postgres" else (postgres, sqlite)
+
+
+@pytest.mark.parametrize("target", ["postgres", "sqlite"])
+async def test_copy_into_a_database_the_bot_has_started_on(
+    tmp_path: Path, postgres_url: str, target: str
+) -> None:
+    """README's path: the bot started on the new database (no games yet), then the old games are
+    copied in. The source's heartbeat and commands hash replace the target's; a setting chosen
+    on the target is kept, the source's others arrive; every game replays."""
+    source_url, target_url = _ends(target, str(tmp_path / "hangar.sqlite3"), postgres_url)
+    games = await _fill(source_url)
+    await _start_bot_on(source_url, SOURCE_BEAT)
+    await _set_prefs(source_url, cs.UserPrefs(1000, notify="dm"), cs.UserPrefs(1001, notify="dm"))
+    await _start_bot_on(target_url, TARGET_BEAT)
+    await _set_prefs(target_url, cs.UserPrefs(1000, notify="both"))
+    run = _run_copy(source_url, target_url)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "Games replayed and checked: 4." in run.stdout and "PROBLEM" not in run.stdout
+    await _same_games(target_url, games)
+    store = await open_store(target_url)
+    try:
+        async with store.reading() as db:
+            # the copied games' clocks stopped at the source's last beat, not the target's
+            assert await cs.fetch_beat(db) == SOURCE_BEAT
+            synced = await get_meta(db, commands_hash_key(APPLICATION))
+            assert synced == f"synced at {SOURCE_BEAT}"
+            assert (await cs.fetch_prefs(db, 1000)).notify == "both", "chosen on the target"
+            assert (await cs.fetch_prefs(db, 1001)).notify == "dm"
+    finally:
+        await store.close()
+
+
+@pytest.mark.parametrize("target", ["postgres", "sqlite"])
+async def test_copy_into_a_database_with_games_is_refused_in_one_line(
+    tmp_path: Path, postgres_url: str, target: str
+) -> None:
+    """A target that holds games: one line saying what to do, exit 1, no traceback, and the
+    target unchanged."""
+    source_url, target_url = _ends(target, str(tmp_path / "hangar.sqlite3"), postgres_url)
+    await _fill(source_url)
+    await _fill(target_url)
+    await _start_bot_on(target_url, TARGET_BEAT)
+    run = _run_copy(source_url, target_url)
+    assert run.returncode == 1
+    assert "Traceback" not in run.stdout + run.stderr
+    assert run.stderr.count("\n") == 1, run.stderr
+    assert "already holds 5 games" in run.stderr and "new, empty database" in run.stderr
+    store = await open_store(target_url)
+    try:
+        async with store.reading() as db, db.execute("SELECT COUNT(*) FROM games") as cursor:
+            assert (await cursor.fetchone())[0] == 5, "nothing was written"
+            assert await cs.fetch_beat(db) == TARGET_BEAT
     finally:
         await store.close()
