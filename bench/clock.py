@@ -12,6 +12,7 @@ from typing import cast
 
 from bot.services import GameService
 from bot.services.clock import Clock, ClockService
+from bot.services.timeouts import Timeouts
 from bot.store import Store, open_store
 from rules.core import Game
 
@@ -42,10 +43,10 @@ def toy() -> Game:
 
 async def populate(store: Store, service: GameService, clocks: ClockService, count: int) -> None:
     """One real game, cloned `count` times in SQL, each with a running 72 h clock."""
-    lobby = await service.new_lobby(1, 1, "toy", {"rounds": 6}, 101, "A", seed=1)
+    lobby = await service.lobby.open(1, 1, "toy", {"rounds": 6}, 101, "A", seed=1)
     await clocks.set_table(lobby.record, {"turn_limit": "72h", "on_timeout": "remind"})
-    await service.join(1, 102, "B")
-    await service.start(1, 101, False)
+    await service.lobby.join(1, 102, "B")
+    await service.lobby.start(1, 101, False)
     async with store.transaction() as db:
         async with db.execute("SELECT * FROM games WHERE pk = ?", (lobby.record.pk,)) as cursor:
             row = await cursor.fetchone()
@@ -96,6 +97,8 @@ async def measure(path: Path, count: int) -> dict[str, float]:
         clock = Time()
         service = GameService(store, games={"toy": toy()}, clock=clock)
         clocks = ClockService(service, Clock(source=clock))
+        service.moves.wire(clocks.on_commit)
+        timeouts = Timeouts(clocks, service.moves, service.decoder)
         await populate(store, service, clocks, count)
         finds, fires, selects, peaks = [], [], [], []
         for round_no in range(REPEATS):
@@ -103,10 +106,10 @@ async def measure(path: Path, count: int) -> dict[str, float]:
             clock.now = START + (round_no + 1) * DUE + 1
             selects.append(await timed_select(store, clock.now))
             start = time.perf_counter()
-            await clocks.next_due()
+            await timeouts.next_due()
             found = time.perf_counter()
             tracemalloc.start()  # after the timed find: tracing slows Python code severalfold
-            fired = await clocks.fire_due()
+            fired = await timeouts.fire_due()
             done = time.perf_counter()
             peaks.append(tracemalloc.get_traced_memory()[1])
             tracemalloc.stop()

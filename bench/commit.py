@@ -52,12 +52,12 @@ class Table:
         """The running game, starting a new one when needed."""
         if self.loaded is None or self.loaded.outcome is not None:
             channel = next(self.channels)
-            await self.service.new_lobby(
+            await self.service.lobby.open(
                 GUILD, channel, self.game.id, self.options, PLAYERS[0], "A", seed=channel
             )
             for user in PLAYERS[1:]:
-                await self.service.join(channel, user, "B")
-            self.loaded = (await self.service.start(channel, PLAYERS[0], False)).loaded
+                await self.service.lobby.join(channel, user, "B")
+            self.loaded = (await self.service.lobby.start(channel, PLAYERS[0], False)).loaded
         return self.loaded
 
     async def timed_move(self) -> tuple[float, float, str]:

@@ -387,9 +387,9 @@ async def seed_games(path: Path, user_id: int, guild_id: int) -> None:
     service = GameService(store)
     for n in range(MYGAMES_STORED):
         first = user_id if n % (MYGAMES_STORED // MYGAMES_OPEN) == 0 else 10_000 + n
-        await service.new_lobby(guild_id, 1_000_000 + n, "takeoff", {}, first, "p", seed=n)
-        await service.join(1_000_000 + n, 20_000_000 + n, "q")
-        await service.start(1_000_000 + n, first, True)
+        await service.lobby.open(guild_id, 1_000_000 + n, "takeoff", {}, first, "p", seed=n)
+        await service.lobby.join(1_000_000 + n, 20_000_000 + n, "q")
+        await service.lobby.start(1_000_000 + n, first, True)
     await store.close()
 
 

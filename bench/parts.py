@@ -84,10 +84,10 @@ class Samples:
 async def open_table(service: GameService, game_id: str, players: int, seed: int) -> LoadedGame:
     """A started game with `players` seats in a fresh channel."""
     channel = CHANNEL + seed
-    await service.new_lobby(GUILD, channel, game_id, {}, 100, NAMES[0], seed=seed)
+    await service.lobby.open(GUILD, channel, game_id, {}, 100, NAMES[0], seed=seed)
     for i in range(1, players):
-        await service.join(channel, 100 + i, NAMES[i])
-    return (await service.start(channel, 100, False)).loaded
+        await service.lobby.join(channel, 100 + i, NAMES[i])
+    return (await service.lobby.start(channel, 100, False)).loaded
 
 
 def measure_pictures(samples: Samples, loaded: LoadedGame, seat: int, new_board: bool) -> None:

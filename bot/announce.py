@@ -86,7 +86,7 @@ class Announcer:
         """
         crash_point("1")
         if result.announcement is None:  # built elsewhere (e.g. a clock timeout): read the outbox
-            pending = await self.bot.service.pending_board(result.loaded.record.pk)
+            pending = await self.bot.service.boards.pending_board(result.loaded.record.pk)
             if pending is None:
                 return None
             board = pending
@@ -134,11 +134,11 @@ class Announcer:
         `suspect` (at start-up): the previous process may have posted them without recording it.
         """
         owed = 0
-        for pk in await self.bot.service.pending_boards():
+        for pk in await self.bot.service.boards.pending():
             if suspect:
                 self._suspect.add(pk)
             try:
-                board = await self.bot.service.pending_board(pk)
+                board = await self.bot.service.boards.pending_board(pk)
             except Exception:  # one damaged game must not block the others' boards
                 log.exception("Game %s: its pending board cannot be loaded", pk)
                 continue
@@ -174,7 +174,7 @@ class Announcer:
             panel, clocks = await self._panel(loaded, list(lines), ping)
             message = await self._send(loaded.record.channel_id, panel)
             new_live = message.id if loaded.outcome is None else None
-            await self.bot.service.board_reposted(pk, message.id, new_live)
+            await self.bot.service.boards.reposted(pk, message.id, new_live)
             self._ids[pk] = (message.id, new_live)
             await self._retire(loaded.record.channel_id, live, message.id)
         await self._after(loaded, message.id, ping, clocks)
@@ -210,7 +210,7 @@ class Announcer:
             await self._deliver(board, shown or asyncio.Event())
         except discord.NotFound as gone:  # the channel was deleted: nobody is left to tell
             log.warning("Game %s: channel gone (%s); dropping its board", pk, gone)
-            await self.bot.service.board_delivered(board.announcement, None, None)
+            await self.bot.service.boards.delivered(board.announcement, None, None)
             return gone
         except DELIVERY_ERRORS as exc:
             log.warning("Game %s: the board could not be delivered yet (%s)", pk, exc)
@@ -227,7 +227,7 @@ class Announcer:
             if self._done.get(pk, -1) >= board.announcement.version:
                 return  # a retry or a later change of this game already delivered it
             if pk in self._suspect:
-                fresh = await self.bot.service.pending_board(pk)
+                fresh = await self.bot.service.boards.pending_board(pk)
                 if fresh is None:
                     self._suspect.discard(pk)
                     return
@@ -273,7 +273,7 @@ class Announcer:
     ) -> None:
         """Record a delivered board, once the click that made it has its panel (a calm bot)."""
         await ClickAnswer.quiet(RECORD_WAIT)
-        await self.bot.service.board_delivered(queued, message_id, live_id)
+        await self.bot.service.boards.delivered(queued, message_id, live_id)
 
     async def _panel(
         self, loaded: LoadedGame, lines: list[str], ping: tuple[int, ...], *, live: bool = False

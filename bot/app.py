@@ -14,7 +14,7 @@ import discord
 import yarl
 from discord import app_commands
 
-from bot import ai_turns, flow, mygames
+from bot import ai_turns, flow
 from bot.announce import Announcer
 from bot.answer import ClickAnswer
 from bot.commands import admin, card, clock, game, play, stats
@@ -33,6 +33,8 @@ from bot.scheduler import Scheduler
 from bot.services.clock import Clock, ClockService
 from bot.services.games import GameService
 from bot.services.history import backfill
+from bot.services.listing import store_listing
+from bot.services.timeouts import Timeouts
 from bot.settings import Settings
 from bot.startup import unreachable_database
 from bot.store import open_store
@@ -92,14 +94,18 @@ class HangarBot(discord.Client):
             raise unreachable_database(self.settings.database_url, exc) from None
         self.store = store
         self._service = GameService(store)
-        mygames.install(self._service)  # /mygames listings kept with each state change
         if self.settings.health_port is not None:
             self._health = HealthServer(self, self.settings.health_port)
             await self._health.start()
         self.clocks = ClockService(
             self._service, Clock(self.settings.hangar_time_scale), on_change=self._rearm
         )
-        self.scheduler = Scheduler(self, self.clocks, self.settings.hangar_heartbeat_seconds)
+        # What every committed change keeps in step, in its own transaction (history is built in).
+        self._service.moves.wire(self.clocks.on_commit, store_listing)
+        timeouts = Timeouts(self.clocks, self._service.moves, self._service.decoder)
+        self.scheduler = Scheduler(
+            self, self.clocks, timeouts, self.settings.hangar_heartbeat_seconds
+        )
         await self.scheduler.recover()
         game_group, admin_group = game.GameGroup(), admin.AdminGroup()
         clock.extend_groups(game_group, admin_group)

@@ -1,8 +1,9 @@
-"""/mygames from columns: each running game keeps its listing lines in `games.listing`.
+"""/mygames from columns: each running game keeps its listing data in `games.listing`.
 
-The listing is rebuilt in the transaction of every state change (a commit hook) so that /mygames
-decodes no snapshot; a game without one yet (stored before migration 8, or whose seat holders
-changed) is decoded once on the next /mygames and its listing stored.
+The listing is rebuilt in the transaction of every state change (a reaction of the move
+pipeline, `bot/services/listing.py`) so that /mygames decodes no snapshot; here it is worded for
+its reader. A game without one yet (stored before migration 8, or whose seat holders changed) is
+decoded once on the next /mygames and its listing stored.
 """
 
 from __future__ import annotations
@@ -12,10 +13,12 @@ import logging
 from dataclasses import dataclass
 from typing import Any
 
-from bot.present import status_line
+from bot.present import name_list, prompt_text
 from bot.services.errors import DamagedGameError
-from bot.services.games import GameService, LoadedGame
+from bot.services.games import GameService
+from bot.services.listing import LISTING_FORMAT, listing_of
 from bot.store import repository as repo
+from bot.store.locks import Lock, hold_game
 from bot.store.repository import ListingRow
 from rules.core.messages import plural
 
@@ -33,37 +36,24 @@ class Listed:
     state: str  # "lobby, 2 players so far", "**your turn** — …", "**Bob** to play."
 
 
-def listing_of(loaded: LoadedGame) -> str:
-    """The stored listing: who must act, the line for everyone and each active seat's own."""
-    active = loaded.active_seats
-    own = {
-        str(seat): first_line(status_line(loaded, seat)).replace("**Your turn**", "**your turn**")
-        for seat in active
-    }
-    listing = {"active": list(active), "all": first_line(status_line(loaded, None)), "own": own}
-    return json.dumps(listing, separators=(",", ":"), ensure_ascii=False)
+def state_for(listing: str, seat: int) -> str:
+    """The listing's line worded for the reader in `seat` ("**your turn** — …", "**Bob** to
+    play.")."""
+    data: dict[str, Any] = json.loads(listing)
+    if data.get("v") != LISTING_FORMAT:  # format 1 stored the finished lines
+        return str(data["own"].get(str(seat), data["all"]))
+    active: list[int] = data["active"]
+    names: list[str] = data["names"]
+    if not active:
+        return "Waiting."
+    if seat in active:
+        return "**your turn** — " + first_line(prompt_text(data["prompts"][str(seat)], names))
+    return first_line(f"**{name_list([names[s] for s in active])}** to play.")
 
 
 def first_line(text: str) -> str:
     """The first line of a status (the listing is one line per game)."""
     return text.split("\n")[0]
-
-
-def state_for(listing: str, seat: int) -> str:
-    """The listing's line worded for the reader in `seat`."""
-    data: dict[str, Any] = json.loads(listing)
-    return str(data["own"].get(str(seat), data["all"]))
-
-
-async def store_listing(db: Any, loaded: LoadedGame) -> None:
-    """Commit hook: keep the listing with the state it describes (same transaction)."""
-    if loaded.record.status == "running":
-        await repo.set_listing(db, loaded.record.pk, loaded.record.version, listing_of(loaded))
-
-
-def install(service: GameService) -> None:
-    """Keep listings up to date on every move, undo and start."""
-    service.commit_hooks.append(store_listing)
 
 
 async def user_listing(
@@ -98,11 +88,12 @@ async def _listing(service: GameService, row: ListingRow) -> str | None:
     cannot be decoded, None if it closed meanwhile)."""
     if row.listing is not None and row.game_id in service.games:
         return row.listing
-    async with service.store.transaction() as db:
+    async with service.store.transaction(lock=Lock.GAMES) as db:
+        await hold_game(db, row.pk)
         stored = await repo.fetch_game(db, row.pk)
         if stored is None or stored.record.status != "running":  # closed since the query
             return None
-        loaded = service.decode(stored)
+        loaded = service.decoder.decode(stored)
         listing = listing_of(loaded)
         await repo.set_listing(db, row.pk, loaded.record.version, listing)
     log.info("Game %s: /mygames listing built", row.pk)

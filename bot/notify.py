@@ -10,8 +10,9 @@ import discord
 
 from bot.flow import edit_live, post_board, publish
 from bot.present import Panel, fill_seats, mention
-from bot.services.clock import Board, ClockService, Notice
+from bot.services.clock import Board, ClockService
 from bot.services.games import LoadedGame
+from bot.services.timeouts import Notice
 from bot.store.clocks import UserPrefs
 
 if TYPE_CHECKING:

@@ -53,8 +53,22 @@ def fill_seats(text: str, loaded: LoadedGame, *, mentions: bool = False) -> str:
 
 def seat_list(loaded: LoadedGame, seats: tuple[int, ...]) -> str:
     """'Alice and Bob' style list of seat names."""
-    names = [loaded.names[s] for s in seats]
+    return name_list([loaded.names[s] for s in seats])
+
+
+def name_list(names: list[str]) -> str:
+    """'Alice', 'Alice and Bob', 'Alice, Bob and Carol'."""
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def prompt_text(prompt: str, names: tuple[str, ...] | list[str]) -> str:
+    """A seat's prompt with names filled in and without a leading "Your turn:" (the caller
+    already says it)."""
+    text = fill_names(prompt, names)
+    head, sep, rest = text.partition(": ")
+    if sep and head.lower() == "your turn" and rest:
+        return rest[0].upper() + rest[1:]
+    return text
 
 
 @dataclass(frozen=True)
@@ -100,11 +114,7 @@ def status_line(loaded: LoadedGame, reader: int | None = None) -> str:
 
 def own_prompt(loaded: LoadedGame, seat: int) -> str:
     """The seat's prompt without a leading "Your turn:" (the caller already says it)."""
-    prompt = fill_seats(loaded.game.prompt(loaded.state, seat), loaded)
-    head, sep, rest = prompt.partition(": ")
-    if sep and head.lower() == "your turn" and rest:
-        return rest[0].upper() + rest[1:]
-    return prompt
+    return prompt_text(loaded.game.prompt(loaded.state, seat), loaded.names)
 
 
 def standings(loaded: LoadedGame) -> str:

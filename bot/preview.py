@@ -77,7 +77,7 @@ class Previews:
         # task of its own: yield once so that it goes out first.
         await asyncio.sleep(0)
         try:
-            after, _ = service.preview(before, user_id, key)
+            after, _ = service.moves.preview(before, user_id, key)
             game_id = after.game.id
             # A game with a turn-in-progress picture may edit or post: which is not known yet.
             if not has_live(game_id):

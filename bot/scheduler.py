@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from bot.notify import deliver
 from bot.services.clock import ClockService
+from bot.services.timeouts import Timeouts
 
 if TYPE_CHECKING:
     from bot.app import HangarBot
@@ -29,9 +30,12 @@ SETTLE = 0.05
 class Scheduler:
     """The single clock task of a bot process."""
 
-    def __init__(self, bot: HangarBot, clocks: ClockService, heartbeat: float) -> None:
+    def __init__(
+        self, bot: HangarBot, clocks: ClockService, timeouts: Timeouts, heartbeat: float
+    ) -> None:
         self.bot = bot
         self.clocks = clocks
+        self.timeouts = timeouts
         self.heartbeat = heartbeat
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
@@ -86,13 +90,13 @@ class Scheduler:
 
     async def tick(self) -> float:
         """One round; returns how long to sleep."""
-        for notice in await self.clocks.fire_due():
+        for notice in await self.timeouts.fire_due():
             try:
                 await deliver(self.bot, notice)
             except Exception:
                 log.exception("Could not post a clock notice for game %s", notice.loaded.record.pk)
         await self._beat()
-        due = await self.clocks.next_due()
+        due = await self.timeouts.next_due()
         if due is None:
             return self.heartbeat
         return min(max(due - self.clocks.clock.now(), 0.0), self.heartbeat)

@@ -144,10 +144,10 @@ class AdminGroup(app_commands.Group):
         await interaction.response.defer(ephemeral=True, thinking=True)
         service, channel_id = interaction.client.service, channel_id_of(interaction)
         try:
-            loaded = await service.abandon(channel_id, interaction.user.id, True)
+            loaded = await service.admin.abandon(channel_id, interaction.user.id, True)
             text = f"An admin ended the {loaded.game.title} game here."
         except DamagedGameError:
-            damaged = await service.abandon_damaged(channel_id, interaction.user.id)
+            damaged = await service.admin.abandon_damaged(channel_id, interaction.user.id)
             text = f"An admin ended the damaged {damaged.what} game #{damaged.game_pk} here."
         await announce(interaction, text, note="Abandoned.")
 
@@ -184,7 +184,7 @@ class AdminGroup(app_commands.Group):
         if seat.user_id is None:
             await hand_to_member(interaction, seat.seat + 1, member)
             return
-        await service.replace(
+        await service.admin.replace(
             channel_id_of(interaction), seat.user_id, member.id, member.display_name
         )
         text = f"{member.mention} takes over {escape(seat.name)}'s seat."
@@ -220,7 +220,7 @@ class AdminGroup(app_commands.Group):
         """Revert the last action, then post the board."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         bot = interaction.client
-        result = await bot.service.undo(channel_id_of(interaction))
+        result = await bot.service.moves.undo(channel_id_of(interaction))
         await tell_if_late(interaction, await publish(bot, result))
         await interaction.followup.send("The last move was undone.", ephemeral=True)
 
@@ -231,7 +231,7 @@ class AdminGroup(app_commands.Group):
     ) -> None:
         """Report whether seed + action log reproduce the stored state."""
         await interaction.response.defer(ephemeral=True, thinking=True)
-        report = await interaction.client.service.verify(
+        report = await interaction.client.service.admin.verify(
             channel_id_of(interaction), game_id, interaction.guild_id
         )
         await interaction.followup.send(str(report)[:2000], ephemeral=True)
@@ -256,11 +256,11 @@ class AdminGroup(app_commands.Group):
         service, channel_id = interaction.client.service, channel_id_of(interaction)
         note = "Game export:"
         try:
-            data = await service.export(
+            data = await service.admin.export(
                 channel_id, game_id, interaction.guild_id, asked_by=interaction.user.id
             )
         except DamagedGameError:
-            data = await service.export_raw(channel_id, game_id, interaction.guild_id)
+            data = await service.admin.export_raw(channel_id, game_id, interaction.guild_id)
             note = "This game is damaged, so here are its rows exactly as stored:"
         blob = json.dumps(data, indent=2, sort_keys=True, default=str).encode()
         name = f"hangar-game-{data.get('game', {}).get('pk', 'export')}.json"
@@ -273,7 +273,7 @@ async def export_all(interaction: discord.Interaction[HangarBot]) -> None:
     """Every finished game of this server, one JSON export per line."""
     guild_id, service = guild_of(interaction), interaction.client.service
     pks = await history_of(interaction).finished_pks(guild_id)
-    lines = [json.dumps(await service.export(0, pk, guild_id), sort_keys=True) for pk in pks]
+    lines = [json.dumps(await service.admin.export(0, pk, guild_id), sort_keys=True) for pk in pks]
     blob = ("\n".join(lines) + "\n" if lines else "").encode()
     name = f"hangar-games-{guild_id}.jsonl"
     await interaction.followup.send(

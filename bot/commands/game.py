@@ -49,7 +49,7 @@ class GameGroup(app_commands.Group):
         """Join the lobby."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         user = interaction.user
-        loaded = await interaction.client.service.join(
+        loaded = await interaction.client.service.lobby.join(
             channel_id_of(interaction), user.id, user.display_name
         )
         text = f"{user.display_name} joined.\n" + lobby_text(loaded)
@@ -59,7 +59,7 @@ class GameGroup(app_commands.Group):
     async def leave(self, interaction: discord.Interaction[HangarBot]) -> None:
         """Leave the lobby (the creator leaving closes it)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
-        loaded = await interaction.client.service.leave(
+        loaded = await interaction.client.service.lobby.leave(
             channel_id_of(interaction), interaction.user.id
         )
         if loaded.record.status == "lobby":
@@ -98,7 +98,7 @@ class GameGroup(app_commands.Group):
         bot = interaction.client
         loaded = await bot.service.load_latest(channel_id_of(interaction))
         seat = bot.service.seat_of(loaded, interaction.user.id)
-        lines = await bot.service.story(loaded.record.channel_id, seat, limit=15)
+        lines = await bot.service.boards.story(loaded.record.channel_id, seat, limit=15)
         text = "\n".join(f"• {fill_seats(line, loaded)}" for line in lines) or "Nothing yet."
         await interaction.followup.send(text[:2000], ephemeral=True)
 
@@ -140,7 +140,7 @@ class GameGroup(app_commands.Group):
     async def abandon(self, interaction: discord.Interaction[HangarBot]) -> None:
         """Abandon the channel's game."""
         await interaction.response.defer(ephemeral=True, thinking=True)
-        loaded = await interaction.client.service.abandon(
+        loaded = await interaction.client.service.admin.abandon(
             channel_id_of(interaction), interaction.user.id, is_admin(interaction)
         )
         text = f"The {loaded.game.title} game here was abandoned."
@@ -174,7 +174,7 @@ async def open_lobby(
     channel_id = channel_id_of(interaction)
     if await bot.clocks.wants_thread(interaction.guild_id, table):
         channel_id = await open_thread(interaction, f"{game.title} — {user.display_name}")
-    loaded = await bot.service.new_lobby(
+    loaded = await bot.service.lobby.open(
         interaction.guild_id, channel_id, game.id, options, user.id, user.display_name
     )
     settings = await bot.clocks.set_table(loaded.record, table)

@@ -14,18 +14,14 @@ import logging
 from typing import Any
 
 from bot.services.errors import GameFullError, NotAllowedError, NotInGameError
-from bot.services.games import (
-    STALE_MESSAGE,
-    ActResult,
-    GameService,
-    LoadedGame,
-    _check_started,
-    _in_lobby,
-    _seat,
-)
+from bot.services.games import GameService
+from bot.services.loading import ActResult, LoadedGame, held_open_game, seat_of
+from bot.services.lobby import in_lobby, reload
+from bot.services.moves import ByBot
 from bot.store import repository as repo
+from bot.store.locks import Lock
 from bot.store.repository import SeatRecord
-from rules.core import InvalidOptionsError, StaleActionError
+from rules.core import InvalidOptionsError
 from rules.core.ai import LEVEL_NAMES, LEVELS, decide
 
 log = logging.getLogger(__name__)
@@ -73,9 +69,9 @@ async def add_ai_seat(
 ) -> LoadedGame:
     """Seat an AI of `level` in the lobby's next seat (creator or admin)."""
     check_level(level)
-    async with service.store.transaction() as db:
-        stored = _in_lobby(await service._open(db, channel_id), "add an AI")
-        game = service._engine(stored.record.game_id)
+    async with service.store.transaction(lock=Lock.GAMES) as db:
+        stored = in_lobby(await held_open_game(db, channel_id), "add an AI")
+        game = service.decoder.engine(stored.record.game_id)
         if user_id != stored.record.creator_id and not is_admin:
             raise NotAllowedError("Only the player who opened the lobby or an admin can add an AI.")
         if len(stored.seats) >= game.max_players:
@@ -83,7 +79,7 @@ async def add_ai_seat(
         name = ai_name(level, tuple(s.name for s in stored.seats))
         seats = (*stored.seats, SeatRecord(len(stored.seats), None, name, level))
         await repo.replace_seats(db, stored.record.pk, seats, service.clock())
-        return await service._reload(db, stored.record.pk)
+        return await reload(service.decoder, db, stored.record.pk)
 
 
 async def remove_ai_seat(
@@ -93,8 +89,8 @@ async def remove_ai_seat(
 
     Returns the lobby and the removed AI's name; the seats after it move up one.
     """
-    async with service.store.transaction() as db:
-        stored = _in_lobby(await service._open(db, channel_id), "remove an AI")
+    async with service.store.transaction(lock=Lock.GAMES) as db:
+        stored = in_lobby(await held_open_game(db, channel_id), "remove an AI")
         if user_id != stored.record.creator_id and not is_admin:
             raise NotAllowedError(
                 "Only the player who opened the lobby or an admin can remove an AI."
@@ -108,7 +104,7 @@ async def remove_ai_seat(
         rest = [s for s in stored.seats if s.seat != gone.seat]
         seats = tuple(dataclasses.replace(s, seat=i) for i, s in enumerate(rest))
         await repo.replace_seats(db, stored.record.pk, seats, service.clock())
-        return await service._reload(db, stored.record.pk), gone.name
+        return await reload(service.decoder, db, stored.record.pk), gone.name
 
 
 async def seat_ai(
@@ -116,9 +112,9 @@ async def seat_ai(
 ) -> tuple[LoadedGame, int]:
     """Admin: an AI of `level` takes over a player's seat (hand and turn carry over)."""
     check_level(level)
-    async with service.store.transaction() as db:
-        stored = await service._open(db, channel_id)
-        seat = _seat(stored.seats, user_id)
+    async with service.store.transaction(lock=Lock.GAMES) as db:
+        stored = await held_open_game(db, channel_id)
+        seat = seat_of(stored.seats, user_id)
         if seat is None:
             raise NotInGameError("That player is not in this game.")
         name = ai_name(level, tuple(s.name for s in stored.seats))
@@ -127,26 +123,26 @@ async def seat_ai(
         new = SeatRecord(seat, None, name, level)
         await repo.update_seat(db, record.pk, new, record.creator_id, now)
         log.info("Game %s seat %s: user %s replaced by AI %s", record.pk, seat, user_id, level)
-        return await service._reload(db, record.pk), seat
+        return await reload(service.decoder, db, record.pk), seat
 
 
 async def seat_human(
     service: GameService, channel_id: int, seat: int, user_id: int, name: str
 ) -> LoadedGame:
     """Admin: a user takes over an AI's seat (`seat` counts from 0)."""
-    async with service.store.transaction() as db:
-        stored = await service._open(db, channel_id)
+    async with service.store.transaction(lock=Lock.GAMES) as db:
+        stored = await held_open_game(db, channel_id)
         current = next((s for s in stored.seats if s.seat == seat), None)
         if current is None or not current.ai_level:
             raise NotInGameError(f"Seat {seat + 1} is not played by an AI.")
-        if _seat(stored.seats, user_id) is not None:
+        if seat_of(stored.seats, user_id) is not None:
             raise NotAllowedError("That player already has a seat in this game.")
         record = stored.record
         now = service.clock()
         new = SeatRecord(seat, user_id, name)
         await repo.update_seat(db, record.pk, new, record.creator_id, now)
         log.info("Game %s seat %s: AI replaced by user %s", record.pk, seat, user_id)
-        return await service._reload(db, record.pk)
+        return await reload(service.decoder, db, record.pk)
 
 
 async def choose(loaded: LoadedGame, seat: int, level: str) -> str:
@@ -161,13 +157,8 @@ async def act_as_ai(
     service: GameService, channel_id: int, seat: int, key: str, version: int
 ) -> ActResult:
     """Commit the AI's move for `seat`, decided on game `version`; StaleActionError if moved on."""
-    async with service.store.transaction() as db:
-        before = service._loaded(await service._open(db, channel_id))
-        _check_started(before.record)
-        if before.record.version != version or seat not in before.active_seats:
-            raise StaleActionError(STALE_MESSAGE)
-        # The same path as a human's move: one transaction, the log, the outbox row.
-        return await service.act_in(db, before, seat, key, None)
+    # The same pipeline as a human's move: one transaction, the log, the outbox row.
+    return await service.moves.play(channel_id, ByBot(seat), (key,), version=version)
 
 
 async def pending_ai_channels(service: GameService) -> list[int]:

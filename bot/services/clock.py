@@ -7,34 +7,36 @@ timeout is recorded exactly once, whatever restarts or second processes do.
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from pydantic import BaseModel, Field
 
 from bot.services.errors import NotInGameError, NotStartedError
-from bot.services.games import ActResult, GameService, LoadedGame
+from bot.services.games import GameService
+from bot.services.loading import LoadedGame, held_open_game
+from bot.services.moves import Committed
 from bot.services.replay import stored_event
 from bot.store import clocks as cs
+from bot.store import repository as repo
 from bot.store.clocks import (
     DEADLINE,
     DONE,
     HALF,
-    TENTH,
     GuildSettings,
     SeatClock,
     TableRow,
     UserPrefs,
     due_at,
 )
+from bot.store.cursor import Db
+from bot.store.locks import Lock, hold_game
 from bot.store.repository import GameRecord
-from rules.core import Event, Game, RulesError
-from rules.core.ai import game_ai, plan_ai_turn
+from rules.core import RulesError
 
 log = logging.getLogger(__name__)
 
@@ -83,76 +85,6 @@ class Clock:
     def hours(self, hours: float) -> float:
         """Real seconds that `hours` of game time last."""
         return hours * 3600 / self.scale
-
-
-# A timeout policy: the action keys to play for a late seat, or None to only remind.
-TimeoutPolicy = Callable[[Game, Any, int], list[str] | None]
-# Keys that end or pass a turn; "cancel" backs out of a half-made choice first.
-PASS_KEYS = ("end", "pass", "skip", "decline")
-BACK_KEYS = ("cancel",)
-
-
-def plan_skip(game: Game, state: Any, seat: int, steps: int = 4) -> list[str] | None:
-    """Keys that pass this seat's turn (planned on the pure rules), or None if none is legal.
-
-    Takeoff!: "end" (or "decline" a last turn); Flight and First in Flight have no pass at the
-    start of a turn, so they fall back to reminders.
-    """
-    keys: list[str] = []
-    for _ in range(steps):
-        legal = {a.key for a in game.legal_actions(state, seat)}
-        key = next((k for k in PASS_KEYS if k in legal), None)
-        if key is None:
-            key = next((k for k in BACK_KEYS if k in legal), None)
-        if key is None:
-            return None
-        state = game.apply(state, seat, key).state
-        keys.append(key)
-        if key in PASS_KEYS:
-            return keys
-    return None
-
-
-def _remind_only(game: Game, state: Any, seat: int) -> list[str] | None:
-    """The remind policy plays nothing."""
-    return None
-
-
-def has_ai(game: Game) -> bool:
-    """True when the game ships AI players (rules/<game>/ai.py)."""
-    try:
-        game_ai(game.id)
-    except ModuleNotFoundError:
-        return False
-    return True
-
-
-def plan_ai(game: Game, state: Any, seat: int) -> list[str] | None:
-    """The late seat's whole turn as a `normal` AI plays it; a pass where the game has no AI."""
-    if has_ai(game):
-        return plan_ai_turn(game, state, seat, "normal")
-    return plan_skip(game, state, seat)
-
-
-POLICIES: dict[str, TimeoutPolicy] = {"remind": _remind_only, "ai": plan_ai}
-
-
-@dataclass(frozen=True)
-class Notice:
-    """Something the scheduler must tell Discord about, already recorded in the database."""
-
-    kind: Literal["remind", "timeout"]
-    loaded: LoadedGame
-    seat: int
-    user_id: int | None
-    deadline_at: float | None
-    left: float = 0.0
-    digest: tuple[str, ...] = ()
-    result: ActResult | None = None
-    played: tuple[str, ...] = ()
-    by_ai: bool = False  # an AI played the turn (policy "ai"), not a plain pass
-    absent: bool = False
-    timeouts: int = 0
 
 
 @dataclass(frozen=True)
@@ -205,14 +137,14 @@ class ClockService:
         self.store = games.store
         self.clock = clock or Clock()
         self.on_change = on_change
-        games.commit_hooks.append(self.on_commit)
 
     # --- keeping clocks in step with the game -------------------------------------------------
 
-    async def on_commit(self, db: Any, after: LoadedGame) -> None:
-        """Start clocks of seats that became active, stop the others (inside the move's commit)."""
+    async def on_commit(self, db: Db, change: Committed) -> None:
+        """Reaction: start clocks of seats that became active, stop the others (in the commit)."""
+        after = change.after
         pk, now = after.record.pk, self.clock.now()
-        table = await self._table(db, after.record)
+        table = await self.table_in(db, after.record)
         clocks = await cs.fetch_clocks(db, pk)
         acted, user = await cs.last_action_user(db, pk)
         running = after.record.status == "running"
@@ -224,11 +156,11 @@ class ClockService:
             if user is not None and seat == acted:  # playing brings an absent player back
                 c = dataclasses.replace(c, timeouts=0, absent=False)
                 if c.active and seat in active and c.stage == DONE:
-                    c = await self._start(db, after, table, c, now)
+                    c = await self.restart(db, after, table, c, now)
             if seat in active and not c.active:
-                c = await self._start(db, after, table, c, now)
+                c = await self.restart(db, after, table, c, now)
             elif seat not in active and c.active:
-                c = _stopped(c)
+                c = stopped(c)
             if c != stored:  # most moves leave most seats' clocks as they were: no write
                 await cs.put_clock(db, c)
                 changed = True
@@ -236,8 +168,8 @@ class ClockService:
             await cs.set_game_deadline(db, pk)
             self._changed()
 
-    async def _start(
-        self, db: Any, loaded: LoadedGame, table: TableRow, c: SeatClock, now: float
+    async def restart(
+        self, db: Db, loaded: LoadedGame, table: TableRow, c: SeatClock, now: float
     ) -> SeatClock:
         """A fresh period for a seat (paused straight away if its player is away)."""
         started = dataclasses.replace(
@@ -258,10 +190,10 @@ class ClockService:
             deadline_at=deadline,
             next_due=due_at(stage, deadline, table.limit_s),
         )
-        return await self._held(db, loaded, table, running, now)
+        return await self.held(db, loaded, table, running, now)
 
-    async def _held(
-        self, db: Any, loaded: LoadedGame, table: TableRow, c: SeatClock, now: float
+    async def held(
+        self, db: Db, loaded: LoadedGame, table: TableRow, c: SeatClock, now: float
     ) -> SeatClock:
         """Pause or resume a clock according to an admin pause and its player's away period."""
         if not c.active or c.stage == DONE:
@@ -285,7 +217,7 @@ class ClockService:
             )
         return c
 
-    async def _table(self, db: Any, record: GameRecord) -> TableRow:
+    async def table_in(self, db: Db, record: GameRecord) -> TableRow:
         """A game's table options; games opened without them take the server's defaults."""
         table = await cs.fetch_table(db, record.pk)
         if table is None:
@@ -325,15 +257,17 @@ class ClockService:
     async def set_table(self, record: GameRecord, chosen: dict[str, Any]) -> TableRow:
         """Store a new game's table options (chosen ones over the server's defaults)."""
         TableOptions.model_validate(chosen)
-        async with self.store.transaction() as db:
+        async with self.store.transaction(lock=Lock.GAMES) as db:
+            await hold_game(db, record.pk)
             table = self._resolve(record.pk, await cs.fetch_guild(db, record.guild_id), chosen)
             await cs.put_table(db, table)
         return table
 
     async def table(self, record: GameRecord) -> TableRow:
         """A game's table options."""
-        async with self.store.transaction() as db:
-            return await self._table(db, record)
+        async with self.store.transaction(lock=Lock.GAMES) as db:
+            await hold_game(db, record.pk)
+            return await self.table_in(db, record)
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         """A server's defaults."""
@@ -347,7 +281,9 @@ class ClockService:
             updated = dataclasses.replace(
                 current, **{k: v for k, v in changes.items() if v is not None}
             )
-            if updated.turn_limit not in TURN_LIMITS or updated.on_timeout not in POLICIES:
+            if updated.turn_limit not in TURN_LIMITS or updated.on_timeout not in get_args(
+                OnTimeout
+            ):
                 raise RulesError("Unknown turn limit or timeout policy.")
             await cs.put_guild(db, updated)
         return updated
@@ -398,14 +334,15 @@ class ClockService:
         self._changed()
         return count
 
-    async def _rehold_user(self, db: Any, user_id: int, now: float) -> int:
+    async def _rehold_user(self, db: Db, user_id: int, now: float) -> int:
         """Re-apply pause rules to every active clock of this user."""
         count = 0
         for c in await cs.user_clocks(db, user_id):
-            loaded = await self.games.load_in(db, c.game_pk)
-            if loaded is None:
+            stored = await repo.fetch_game(db, c.game_pk)
+            if stored is None:
                 continue
-            new = await self._held(db, loaded, await self._table(db, loaded.record), c, now)
+            loaded = self.games.decoder.decode(stored)
+            new = await self.held(db, loaded, await self.table_in(db, loaded.record), c, now)
             if new != c:
                 count += 1
                 await cs.put_clock(db, new)
@@ -415,19 +352,19 @@ class ClockService:
     async def back(self, channel_id: int, user_id: int) -> SeatClock:
         """`/game back`: the seat is no longer absent and its clock runs again."""
         now = self.clock.now()
-        async with self.store.transaction() as db:
+        async with self.store.transaction(lock=Lock.GAMES) as db:
             loaded, seat = await self._seat_in(db, channel_id, user_id)
-            table = await self._table(db, loaded.record)
+            table = await self.table_in(db, loaded.record)
             c = await cs.fetch_clock(db, loaded.record.pk, seat) or _idle(loaded.record.pk, seat)
             c = dataclasses.replace(c, timeouts=0, absent=False)
             if c.active and c.stage == DONE:
-                c = await self._start(db, loaded, table, c, now)
+                c = await self.restart(db, loaded, table, c, now)
             await cs.put_clock(db, c)
             await cs.set_game_deadline(db, loaded.record.pk)
         self._changed()
         return c
 
-    async def _seat_in(self, db: Any, channel_id: int, user_id: int) -> tuple[LoadedGame, int]:
+    async def _seat_in(self, db: Db, channel_id: int, user_id: int) -> tuple[LoadedGame, int]:
         """The running game here and the user's seat in it."""
         loaded = await self._running(db, channel_id)
         seat = self.games.seat_of(loaded, user_id)
@@ -435,14 +372,12 @@ class ClockService:
             raise NotInGameError()
         return loaded, seat
 
-    async def _running(self, db: Any, channel_id: int) -> LoadedGame:
+    async def _running(self, db: Db, channel_id: int) -> LoadedGame:
         """The running game in this channel."""
-        stored = await self.games._open(db, channel_id)
+        stored = await held_open_game(db, channel_id)
         if stored.record.status != "running":
             raise NotStartedError("The game has not started yet — its clock starts with it.")
-        loaded = await self.games.load_in(db, stored.record.pk)
-        assert loaded is not None
-        return loaded
+        return self.games.decoder.decode(stored)
 
     # --- admins ------------------------------------------------------------------------------
 
@@ -451,9 +386,9 @@ class ClockService:
         if not 0 < hours <= MAX_EXTEND_HOURS:
             raise RulesError(f"Extend by 1 to {MAX_EXTEND_HOURS} hours.")
         extra, now = self.clock.hours(hours), self.clock.now()
-        async with self.store.transaction() as db:
+        async with self.store.transaction(lock=Lock.GAMES) as db:
             loaded = await self._running(db, channel_id)
-            table = await self._table(db, loaded.record)
+            table = await self.table_in(db, loaded.record)
             if table.limit_s <= 0:
                 raise RulesError("This game has no turn limit, so there is nothing to extend.")
             changed = []
@@ -470,12 +405,12 @@ class ClockService:
     async def pause(self, channel_id: int, paused: bool) -> TableRow:
         """Stop (or restart) the whole game's clock; remaining times are kept."""
         now = self.clock.now()
-        async with self.store.transaction() as db:
+        async with self.store.transaction(lock=Lock.GAMES) as db:
             loaded = await self._running(db, channel_id)
-            table = dataclasses.replace(await self._table(db, loaded.record), paused=paused)
+            table = dataclasses.replace(await self.table_in(db, loaded.record), paused=paused)
             await cs.put_table(db, table)
             for c in (await cs.fetch_clocks(db, loaded.record.pk)).values():
-                await cs.put_clock(db, await self._held(db, loaded, table, c, now))
+                await cs.put_clock(db, await self.held(db, loaded, table, c, now))
             await cs.set_game_deadline(db, loaded.record.pk)
         self._changed()
         return table
@@ -515,133 +450,6 @@ class ClockService:
 
     # --- the scheduler's side ----------------------------------------------------------------
 
-    async def next_due(self) -> float | None:
-        """When the scheduler must wake next (None: nothing scheduled)."""
-        async with self.store.reading(quick=True) as db:  # MIN over an index
-            return await cs.earliest_due(db)
-
-    async def fire_due(self, now: float | None = None) -> list[Notice]:
-        """Claim and record everything due by `now`; the notices say what to post."""
-        now = self.clock.now() if now is None else now
-        notices: list[Notice] = []
-        for _ in range(ROUNDS):  # a fired item may make the same seat's next stage due
-            async with self.store.reading(quick=True) as db:  # an indexed range, rarely a row
-                due = await cs.due_clocks(db, now, BATCH)
-            if not due:
-                break
-            for c in due:
-                try:
-                    notice = await self._fire(c, now)
-                except Exception:
-                    log.exception("Clock of game %s seat %s failed; stopped", c.game_pk, c.seat)
-                    await self._give_up(c)
-                    continue
-                if notice is not None:
-                    notices.append(notice)
-        return notices
-
-    async def _give_up(self, c: SeatClock) -> None:
-        """Stop a clock whose item keeps failing, so the scheduler does not spin on it."""
-        async with self.store.transaction() as db:
-            await cs.claim(db, c, dataclasses.replace(c, stage=DONE, next_due=None))
-
-    async def _fire(self, c: SeatClock, now: float) -> Notice | None:
-        """One due item, claimed and recorded in one transaction."""
-        async with self.store.transaction() as db:
-            fresh = await cs.fetch_clock(db, c.game_pk, c.seat)
-            if fresh is None or fresh.next_due is None or fresh.next_due > now:
-                return None  # another process (or a move) got there first
-            loaded = await self.games.load_in(db, fresh.game_pk)
-            running = loaded is not None and loaded.record.status == "running"
-            if loaded is None or not running or fresh.seat not in loaded.active_seats:
-                await cs.put_clock(db, _stopped(fresh))
-                return None
-            table = await self._table(db, loaded.record)
-            if fresh.paused:
-                await cs.put_clock(db, await self._held(db, loaded, table, fresh, now))
-                return None
-            late = fresh.deadline_at is not None and fresh.deadline_at <= now
-            if fresh.stage in (HALF, TENTH) and not late:
-                return await self._remind(db, loaded, fresh, now)
-            if fresh.stage != DONE:
-                return await self._timeout(db, loaded, table, fresh, now)
-            await cs.put_clock(db, dataclasses.replace(fresh, next_due=None))
-            return None
-
-    async def _remind(self, db: Any, loaded: LoadedGame, c: SeatClock, now: float) -> Notice | None:
-        """The 50 % or 10 % reminder (only the later one if both are already due)."""
-        assert c.deadline_at is not None
-        stage = c.stage
-        tenth = due_at(TENTH, c.deadline_at, c.limit_s)
-        if stage == HALF and tenth is not None and tenth <= now:
-            stage = TENTH
-        following = stage + 1
-        new = dataclasses.replace(
-            c, stage=following, next_due=due_at(following, c.deadline_at, c.limit_s)
-        )
-        if not await cs.claim(db, c, new):
-            return None
-        raw = await cs.events_since_turn(db, c.game_pk, c.seat, DIGEST_LINES)
-        lines = tuple(stored_event(e)[0].line_for(None) for e in raw)
-        left = cs.STAGE_LEFT[stage]
-        user = loaded.user_of(c.seat)
-        return Notice("remind", loaded, c.seat, user, c.deadline_at, left=left, digest=lines)
-
-    async def _timeout(
-        self, db: Any, loaded: LoadedGame, table: TableRow, c: SeatClock, now: float
-    ) -> Notice | None:
-        """The deadline: claim it, run the game's policy through the normal move path."""
-        timeouts = c.timeouts + 1
-        absent = timeouts >= ABSENT_AFTER
-        claimed = dataclasses.replace(
-            c, stage=DONE, next_due=None, deadline_at=None, timeouts=timeouts, absent=absent
-        )
-        if not await cs.claim(db, c, claimed):
-            return None
-        policy = POLICIES.get(table.on_timeout, _remind_only)
-        # An AI may think for a while: off the event loop (the transaction waits, nobody else).
-        keys = await asyncio.to_thread(policy, loaded.game, loaded.state, c.seat) or []
-        result, labels = await self._play(db, loaded, c.seat, keys)
-        if result is None and not absent:
-            # Reminders only: the turn stays, and a new period (with its reminders) starts.
-            restarted = await self._start(db, loaded, table, claimed, now)
-            await cs.put_clock(db, restarted)
-            await cs.set_game_deadline(db, loaded.record.pk)
-        after = result.loaded if result is not None else loaded
-        user = loaded.user_of(c.seat)
-        return Notice(
-            "timeout",
-            after,
-            c.seat,
-            user,
-            c.deadline_at,
-            result=result,
-            played=tuple(labels),
-            by_ai=policy is plan_ai and has_ai(loaded.game),
-            absent=absent,
-            timeouts=timeouts,
-        )
-
-    async def _play(
-        self, db: Any, loaded: LoadedGame, seat: int, keys: list[str]
-    ) -> tuple[ActResult | None, list[str]]:
-        """Play the policy's keys for the seat as the bot (user None), like a human's moves."""
-        current, first = loaded, None
-        events: list[Event] = []
-        labels: list[str] = []
-        for key in keys:
-            legal = {a.key: a.label for a in current.game.legal_actions(current.state, seat)}
-            labels.append(legal.get(key, key))
-            step = await self.games.act_in(db, current, seat, key, None)
-            first = first or step
-            events.extend(step.events)
-            current = step.loaded
-        if first is None:
-            return None, []
-        finished = current.outcome is not None
-        combined = ActResult(current, tuple(events), seat, first.previous_active, finished)
-        return combined, labels
-
     # --- downtime ----------------------------------------------------------------------------
 
     async def recover_downtime(self, grace: float) -> float:
@@ -663,7 +471,7 @@ class ClockService:
 
         Not waited onto the disk: a beat lost to a power cut only makes the next start measure
         the outage from an earlier beat, which gives the players more time, never less."""
-        async with self.store.transaction(durable=False) as db:
+        async with self.store.transaction(durable=False, lock=Lock.NONE) as db:
             await cs.put_beat(db, self.clock.now())
 
 
@@ -672,7 +480,7 @@ def _idle(game_pk: int, seat: int) -> SeatClock:
     return SeatClock(game_pk, seat, False, 0, DONE, 0.0, None, None, None, None, 0, False)
 
 
-def _stopped(c: SeatClock) -> SeatClock:
+def stopped(c: SeatClock) -> SeatClock:
     """The seat is no longer to act: nothing pending."""
     return dataclasses.replace(
         c, active=False, stage=DONE, deadline_at=None, remaining=None, next_due=None

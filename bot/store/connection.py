@@ -17,6 +17,7 @@ import aiosqlite
 
 from bot.settings import database_path, is_postgres_url
 from bot.store.cursor import FetchedCursor, PendingStatement
+from bot.store.locks import Lock
 from bot.store.migrations import migrate
 from bot.store.postgres import PgStore
 
@@ -75,6 +76,9 @@ class SqliteDb:
         """End the transaction without writing (a no-op when none is open)."""
         await self._call(_rollback)
 
+    async def hold(self, name: str) -> None:
+        """Nothing to hold: BEGIN IMMEDIATE already made this transaction the only writer."""
+
     async def run(self, sql: str, params: Sequence[Any]) -> FetchedCursor:
         """Execute and fetch in one step."""
         fetched: FetchedCursor = await self._call(_fetched, sql, params)
@@ -124,7 +128,9 @@ class Store:
         return store
 
     @asynccontextmanager
-    async def transaction(self, *, durable: bool = True) -> AsyncIterator[SqliteDb]:
+    async def transaction(
+        self, *, durable: bool = True, lock: Lock = Lock.ALL
+    ) -> AsyncIterator[SqliteDb]:
         """A write transaction (BEGIN IMMEDIATE): committed on success, rolled back on any error.
 
         `durable=False` is for bookkeeping that can be found again (which message shows a board):

@@ -68,3 +68,7 @@ class Db(Protocol):
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
         """Run one statement for each parameter row."""
         ...
+
+    async def hold(self, name: str) -> None:
+        """Hold the named lock until the transaction ends (see bot/store/locks.py)."""
+        ...

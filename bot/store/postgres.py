@@ -12,6 +12,7 @@ import asyncpg
 
 from bot.store.cursor import FetchedCursor, PendingStatement
 from bot.store.errors import PostgresIntegrityError
+from bot.store.locks import Lock
 
 # An INSERT (without RETURNING) into a table whose key PostgreSQL generates (an identity column:
 # what a portable `INTEGER PRIMARY KEY` becomes) gets `RETURNING <key>`, so the cursor's lastrowid
@@ -59,9 +60,16 @@ class PgDb:
 
     dialect = "postgres"
 
-    def __init__(self, conn: asyncpg.Connection, identities: dict[str, str | None]) -> None:
+    def __init__(
+        self, conn: asyncpg.Connection, identities: dict[str, str | None], namespace: str = ""
+    ) -> None:
         self.conn = conn
         self._identities = identities  # table → generated key column (shared by the store)
+        self.namespace = namespace  # the database and schema, so test schemas never share locks
+
+    async def hold(self, name: str) -> None:
+        """Hold a transaction-level advisory lock named `name` (released at COMMIT/ROLLBACK)."""
+        await self.conn.execute("SELECT pg_advisory_xact_lock($1)", lock_key(self.namespace, name))
 
     async def _generated_key(self, table: str) -> str | None:
         """The identity column of `table`, if it has one (cached)."""
@@ -143,23 +151,29 @@ class PgStore:
         return store
 
     @asynccontextmanager
-    async def transaction(self, *, durable: bool = True) -> AsyncIterator[PgDb]:
+    async def transaction(
+        self, *, durable: bool = True, lock: Lock = Lock.ALL
+    ) -> AsyncIterator[PgDb]:
         """A write transaction: committed on success, rolled back on any error.
 
         `durable=False` (bookkeeping that can be found again) commits without waiting for the
         WAL flush (synchronous_commit off for this transaction only).
 
-        Every write transaction first takes one transaction-level advisory lock, so writers run
-        one at a time across all processes exactly as on SQLite: the services' read-check-write
-        code (next move number, one game per channel, the version check) needs no second design.
+        `lock` (bot/store/locks.py): `Lock.ALL` takes the database-wide advisory lock exclusively,
+        so the transaction runs alone across all processes; `Lock.GAMES` takes it shared, so
+        transactions of different games run side by side and each holds its own game's lock;
+        `Lock.NONE` takes none.
         """
         # _integrity also covers COMMIT, where deferred constraints are checked.
         with _integrity():
             async with self.pool.acquire() as conn, conn.transaction():
-                await conn.execute("SELECT pg_advisory_xact_lock($1)", self._write_key)
+                if lock is Lock.ALL:
+                    await conn.execute("SELECT pg_advisory_xact_lock($1)", self._write_key)
+                elif lock is Lock.GAMES:
+                    await conn.execute("SELECT pg_advisory_xact_lock_shared($1)", self._write_key)
                 if not durable:
                     await conn.execute("SET LOCAL synchronous_commit TO OFF")
-                yield PgDb(conn, self._identities)
+                yield PgDb(conn, self._identities, self.namespace)
 
     @asynccontextmanager
     async def reading(self, *, quick: bool = False) -> AsyncIterator[PgDb]:
@@ -169,7 +183,7 @@ class PgStore:
             self.pool.acquire() as conn,
             conn.transaction(isolation="repeatable_read", readonly=True),
         ):
-            yield PgDb(conn, self._identities)
+            yield PgDb(conn, self._identities, self.namespace)
 
     @asynccontextmanager
     async def exclusive(self, name: str) -> AsyncIterator[None]:

@@ -129,6 +129,14 @@ async def fetch_open_game(db: Db, channel_id: int) -> StoredGame | None:
     return await _stored(db, row) if row else None
 
 
+async def open_game_pk(db: Db, channel_id: int) -> int | None:
+    """The key of this channel's lobby or running game, if any (to lock it before reading it)."""
+    sql = "SELECT pk FROM games WHERE channel_id = ? AND status IN ('lobby', 'running')"
+    async with db.execute(sql, (channel_id,)) as cursor:
+        row = await cursor.fetchone()
+    return int(row[0]) if row else None
+
+
 async def fetch_latest_game(db: Db, channel_id: int) -> StoredGame | None:
     """The open game in this channel, else the one created last (finished or abandoned)."""
     sql = (

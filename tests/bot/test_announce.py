@@ -16,6 +16,7 @@ from bot.flow import edit_or_post
 from bot.services.announce import merge, plan_board
 from bot.services.games import GameService
 from bot.store import Store, open_store, outbox
+from bot.store.locks import Lock
 from bot.store.outbox import Announcement
 
 GUILD, CHANNEL, ALICE, BOB = 1, 100, 11, 12
@@ -67,10 +68,12 @@ class CountingStore(Store):
     transactions = 0
 
     @asynccontextmanager
-    async def transaction(self, *, durable: bool = True) -> AsyncIterator[Any]:
+    async def transaction(
+        self, *, durable: bool = True, lock: Lock = Lock.ALL
+    ) -> AsyncIterator[Any]:
         """Count, then run the real write transaction."""
         CountingStore.transactions += 1
-        async with super().transaction(durable=durable) as db:
+        async with super().transaction(durable=durable, lock=lock) as db:
             yield db
 
     @asynccontextmanager
@@ -141,9 +144,9 @@ async def test_a_click_that_passes_the_turn_is_two_transactions_and_one_legality
     service = GameService(store, games={"takeoff": takeoff})
     bot = Bot(service)
     announcer = Announcer(bot)  # type: ignore[arg-type]
-    await service.new_lobby(GUILD, CHANNEL, "takeoff", {}, ALICE, "Alice", seed=3)
-    await service.join(CHANNEL, BOB, "Bob")
-    started = await service.start(CHANNEL, ALICE, False)
+    await service.lobby.open(GUILD, CHANNEL, "takeoff", {}, ALICE, "Alice", seed=3)
+    await service.lobby.join(CHANNEL, BOB, "Bob")
+    started = await service.lobby.start(CHANNEL, ALICE, False)
     assert await announcer.publish(started) is None  # the first board, as the bot posts it
     first = started.loaded.active_seats[0]
     user = started.loaded.user_of(first)

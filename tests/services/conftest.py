@@ -55,9 +55,9 @@ async def open_lobby(
 ) -> LoadedGame:
     """A toy lobby opened by the first user, joined by the others."""
     creator, *others = users
-    loaded = await service.new_lobby(GUILD, channel, "toy", {}, creator, NAMES[creator], seed=seed)
+    loaded = await service.lobby.open(GUILD, channel, "toy", {}, creator, NAMES[creator], seed=seed)
     for user in others:
-        loaded = await service.join(channel, user, NAMES[user])
+        loaded = await service.lobby.join(channel, user, NAMES[user])
     return loaded
 
 
@@ -65,5 +65,5 @@ async def started(service: GameService, *users: int, seed: int = 7) -> LoadedGam
     """A running toy game for these users (Alice and Bob by default)."""
     users = users or (ALICE, BOB)
     await open_lobby(service, *users, seed=seed)
-    result = await service.start(CHANNEL, users[0], is_admin=False)
+    result = await service.lobby.start(CHANNEL, users[0], is_admin=False)
     return result.loaded

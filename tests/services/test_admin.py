@@ -18,6 +18,7 @@ from bot.store import Store
 from bot.store import repository as repo
 from rules.core import Action, StaleActionError, Transition
 from tests.services.conftest import ALICE, BOB, CAROL, CHANNEL, DAVE, FakeClock, started
+from tests.support.reads import recent_events
 from tests.support.toygame import ToyGame
 
 
@@ -25,14 +26,14 @@ async def test_undo_takes_back_a_pure_choice(service: GameService) -> None:
     """A bid revealed nothing: undo restores the state before it and bumps the version."""
     start = await started(service)
     await service.act(CHANNEL, ALICE, "bid:3", None)
-    result = await service.undo(CHANNEL)
+    result = await service.moves.undo(CHANNEL)
     after = result.loaded
     assert after.state == start.state and after.record.version == start.record.version + 2
     assert result.acted_seat == 0 and result.previous_active == (1,) and not result.finished
     assert after.active_seats == (0,)
-    assert await service.recent_events(CHANNEL, None) == []
-    assert (await service.export(CHANNEL))["actions"] == []
-    assert (await service.verify(CHANNEL)).ok
+    assert await recent_events(service, CHANNEL, None) == []
+    assert (await service.admin.export(CHANNEL))["actions"] == []
+    assert (await service.admin.verify(CHANNEL)).ok
     await service.act(CHANNEL, ALICE, "bid:1", after.record.version)
     assert (await service.load(CHANNEL)).state.bids == (1, 0)
 
@@ -42,11 +43,11 @@ async def test_undo_twice_walks_back_two_moves(service: GameService) -> None:
     start = await started(service)
     await service.act(CHANNEL, ALICE, "bid:1", None)
     await service.act(CHANNEL, BOB, "bid:2", None)
-    await service.undo(CHANNEL)
+    await service.moves.undo(CHANNEL)
     assert (await service.load(CHANNEL)).state.bids == (1, 0)
-    assert (await service.undo(CHANNEL)).loaded.state == start.state
+    assert (await service.moves.undo(CHANNEL)).loaded.state == start.state
     with pytest.raises(UndoRefusedError, match="nothing to undo"):
-        await service.undo(CHANNEL)
+        await service.moves.undo(CHANNEL)
 
 
 async def test_undo_refuses_a_hidden_draw(service: GameService) -> None:
@@ -54,7 +55,7 @@ async def test_undo_refuses_a_hidden_draw(service: GameService) -> None:
     await started(service)
     before = await service.act(CHANNEL, ALICE, "draw", None)
     with pytest.raises(UndoRefusedError, match="revealed hidden information") as err:
-        await service.undo(CHANNEL)
+        await service.moves.undo(CHANNEL)
     assert "{seat0} drew a card." in str(err.value)
     after = await service.load(CHANNEL)
     assert after.state == before.loaded.state and after.record == before.loaded.record
@@ -65,7 +66,7 @@ async def test_undo_refuses_a_die_roll(service: GameService) -> None:
     await started(service)
     await service.act(CHANNEL, ALICE, "roll", None)
     with pytest.raises(UndoRefusedError, match="random result"):
-        await service.undo(CHANNEL)
+        await service.moves.undo(CHANNEL)
 
 
 class QuietRollGame(ToyGame):
@@ -84,48 +85,48 @@ async def test_undo_refuses_when_the_rng_moved_even_without_a_reveal_flag(store:
     await started(service)
     await service.act(CHANNEL, ALICE, "roll", None)
     with pytest.raises(UndoRefusedError, match="random draw"):
-        await service.undo(CHANNEL)
+        await service.moves.undo(CHANNEL)
     await service.act(CHANNEL, BOB, "bid:1", None)
-    assert (await service.undo(CHANNEL)).loaded.state.bids == (0, 0)
+    assert (await service.moves.undo(CHANNEL)).loaded.state.bids == (0, 0)
 
 
 async def test_undo_with_no_moves_is_refused(service: GameService) -> None:
     """Right after the start there is nothing to take back."""
     await started(service)
     with pytest.raises(UndoRefusedError, match="nothing to undo"):
-        await service.undo(CHANNEL)
+        await service.moves.undo(CHANNEL)
 
 
 async def test_replace_hands_a_seat_to_another_user(service: GameService) -> None:
     """The new user plays the old seat; the old user is out; the creator role moves along."""
     await started(service)
     await service.act(CHANNEL, ALICE, "bid:1", None)
-    loaded = await service.replace(CHANNEL, BOB, DAVE, "Dave")
+    loaded = await service.admin.replace(CHANNEL, BOB, DAVE, "Dave")
     assert loaded.names == ("Alice", "Dave") and service.seat_of(loaded, DAVE) == 1
     assert service.seat_of(loaded, BOB) is None
     with pytest.raises(NotInGameError):
         await service.act(CHANNEL, BOB, "bid:1", None)
     await service.act(CHANNEL, DAVE, "bid:2", None)
     assert (await service.load(CHANNEL)).state.bids == (1, 2)
-    moved = await service.replace(CHANNEL, ALICE, CAROL, "Carol")
+    moved = await service.admin.replace(CHANNEL, ALICE, CAROL, "Carol")
     assert moved.record.creator_id == CAROL
-    assert (await service.export(CHANNEL))["actions"][-1]["user_id"] == DAVE
-    assert (await service.verify(CHANNEL)).ok
+    assert (await service.admin.export(CHANNEL))["actions"][-1]["user_id"] == DAVE
+    assert (await service.admin.verify(CHANNEL)).ok
 
 
 async def test_replace_refusals(service: GameService) -> None:
     """Replacing a non-player, or with someone already seated, is refused."""
     await started(service)
     with pytest.raises(NotInGameError, match="That player is not in this game"):
-        await service.replace(CHANNEL, CAROL, DAVE, "Dave")
+        await service.admin.replace(CHANNEL, CAROL, DAVE, "Dave")
     with pytest.raises(AlreadyJoinedError):
-        await service.replace(CHANNEL, ALICE, BOB, "Bob")
+        await service.admin.replace(CHANNEL, ALICE, BOB, "Bob")
 
 
 async def test_replace_works_in_the_lobby(service: GameService) -> None:
     """An admin may swap a lobby seat too."""
-    await service.new_lobby(1, CHANNEL, "toy", {}, ALICE, "Alice")
-    loaded = await service.replace(CHANNEL, ALICE, BOB, "Bob")
+    await service.lobby.open(1, CHANNEL, "toy", {}, ALICE, "Alice")
+    loaded = await service.admin.replace(CHANNEL, ALICE, BOB, "Bob")
     assert loaded.names == ("Bob",) and loaded.record.creator_id == BOB
 
 
@@ -133,7 +134,7 @@ async def test_verify_reports_a_tampered_snapshot(service: GameService, store: S
     """A snapshot that the log does not explain is reported with where it differs."""
     loaded = await started(service)
     await service.act(CHANNEL, ALICE, "bid:2", None)
-    report = await service.verify(CHANNEL)
+    report = await service.admin.verify(CHANNEL)
     assert report.ok and report.actions == 1 and str(report).startswith("✅")
     current = await service.load(CHANNEL)
     forged = current.state.model_copy(update={"bids": (3, 0)})
@@ -146,7 +147,7 @@ async def test_verify_reports_a_tampered_snapshot(service: GameService, store: S
             status="running",
             now=0.0,
         )
-    report = await service.verify(CHANNEL)
+    report = await service.admin.verify(CHANNEL)
     assert not report.ok and report.differences == ("snapshot.state.bids[0]",)
     assert str(report).startswith("❌") and "bids" in report.detail
 
@@ -204,10 +205,10 @@ async def test_export_is_refused_to_a_player_while_the_game_runs(service: GameSe
     await service.act(CHANNEL, ALICE, "bid:1", None)
     before = await service.load(CHANNEL)
     with pytest.raises(NotAllowedError, match="hidden card") as refused:
-        await service.export(CHANNEL, asked_by=ALICE)
+        await service.admin.export(CHANNEL, asked_by=ALICE)
     assert f"game #{before.record.pk}" in str(refused.value)
-    assert (await service.export(CHANNEL, asked_by=CAROL))["seed"] == before.record.seed
+    assert (await service.admin.export(CHANNEL, asked_by=CAROL))["seed"] == before.record.seed
     assert await service.load(CHANNEL) == before
-    await service.abandon(CHANNEL, CAROL, is_admin=True)
-    ended = await service.export(0, before.record.pk, before.record.guild_id, asked_by=ALICE)
+    await service.admin.abandon(CHANNEL, CAROL, is_admin=True)
+    ended = await service.admin.export(0, before.record.pk, before.record.guild_id, asked_by=ALICE)
     assert ended["seed"] == before.record.seed and ended["game"]["status"] == "abandoned"

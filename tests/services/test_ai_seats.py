@@ -22,7 +22,7 @@ def real(store: Store) -> GameService:
 
 async def _lobby(service: GameService, game: str = "takeoff") -> None:
     """Alice opens a lobby."""
-    await service.new_lobby(GUILD, CHANNEL, game, {}, ALICE, "Alice", seed=3)
+    await service.lobby.open(GUILD, CHANNEL, game, {}, ALICE, "Alice", seed=3)
 
 
 async def test_ai_takes_the_next_seat_with_its_level(real: GameService) -> None:

@@ -9,7 +9,9 @@ import pytest
 
 import rules
 from bot.services import GameService
-from bot.services.clock import Clock, ClockService, Notice, plan_ai
+from bot.services.clock import Clock, ClockService
+from bot.services.listing import store_listing
+from bot.services.timeouts import Notice, Timeouts, plan_ai
 from bot.store import Store, open_store
 from rules.core import StaleActionError
 from tests.services.conftest import ALICE, BOB, CHANNEL, GUILD, NAMES
@@ -37,18 +39,21 @@ class Table:
         games = {"toy": TOY, "takeoff": rules.GAMES["takeoff"]}
         self.service = GameService(store, games=games, clock=time)
         self.clocks = ClockService(self.service, Clock(source=time))
+        # Wired as start-up wires them (bot/app.py).
+        self.service.moves.wire(self.clocks.on_commit, store_listing)
+        self.timeouts = Timeouts(self.clocks, self.service.moves, self.service.decoder)
 
     async def start(self, game: str = "toy", **table: object) -> None:
         """Alice opens `game` with these table options, Bob joins, Alice starts."""
-        lobby = await self.service.new_lobby(GUILD, CHANNEL, game, {}, ALICE, NAMES[ALICE], seed=3)
+        lobby = await self.service.lobby.open(GUILD, CHANNEL, game, {}, ALICE, NAMES[ALICE], seed=3)
         await self.clocks.set_table(lobby.record, dict(table))
-        await self.service.join(CHANNEL, BOB, NAMES[BOB])
-        await self.service.start(CHANNEL, ALICE, is_admin=False)
+        await self.service.lobby.join(CHANNEL, BOB, NAMES[BOB])
+        await self.service.lobby.start(CHANNEL, ALICE, is_admin=False)
 
     async def at(self, hours: float) -> list[Notice]:
         """Move time to `hours` after the start and fire what is due."""
         self.time.now = START + hours * HOUR
-        return await self.clocks.fire_due()
+        return await self.timeouts.fire_due()
 
     async def turn_user(self) -> int:
         """Who must act now."""
@@ -157,7 +162,7 @@ async def test_ai_policy_plays_the_late_turn_in_takeoff(table: Table) -> None:
     nxt = after.active_seats[0]
     assert board.seats[nxt].deadline_at == table.time.now + 24 * HOUR
     assert board.seats[1 - nxt].timeouts == 1
-    assert (await table.service.verify(CHANNEL)).ok
+    assert (await table.service.admin.verify(CHANNEL)).ok
 
 
 async def test_ai_policy_falls_back_to_remind_without_a_pass(table: Table) -> None:
@@ -254,7 +259,7 @@ async def test_move_racing_the_timeout_exactly_one_wins(database_url: str) -> No
         late = await first.turn_user()
         time.now = START + 24 * HOUR
         click = first.service.act(CHANNEL, late, "end", loaded.record.version)
-        results = await asyncio.gather(click, other.clocks.fire_due(), return_exceptions=True)
+        results = await asyncio.gather(click, other.timeouts.fire_due(), return_exceptions=True)
         clicked, fired = results
         human_won = not isinstance(clicked, BaseException)
         assert isinstance(fired, list)
@@ -268,7 +273,7 @@ async def test_move_racing_the_timeout_exactly_one_wins(database_url: str) -> No
         after = await first.service.load(CHANNEL)
         assert after.record.version == loaded.record.version + applied
         assert await first.turn_user() != late
-        assert (await first.service.verify(CHANNEL)).ok
+        assert (await first.service.admin.verify(CHANNEL)).ok
     finally:
         await first.store.close()
         await other_store.close()

@@ -29,7 +29,7 @@ async def _assert_one_move_logged(service: GameService, store: Store, version: i
     assert loaded.record.version == version + 1
     async with store.reading() as db:
         assert len(await repo.fetch_actions(db, loaded.record.pk)) == 1
-    assert (await service.verify(CHANNEL)).ok
+    assert (await service.admin.verify(CHANNEL)).ok
 
 
 async def test_twenty_clicks_on_one_prompt_apply_once(service: GameService, store: Store) -> None:

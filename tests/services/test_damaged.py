@@ -10,6 +10,7 @@ from bot.services import GameService
 from bot.services.errors import DamagedGameError
 from bot.store import Store
 from tests.services.conftest import ALICE, BOB, CHANNEL, GUILD, open_lobby, started
+from tests.support.reads import readable_and_damaged
 
 CORRUPTIONS = {
     "bad snapshot JSON": 'UPDATE games SET snapshot = \'{"v": 1, "state": \' WHERE pk = ?',
@@ -41,19 +42,19 @@ async def test_a_damaged_game_is_named_and_can_be_exported_and_abandoned(
     with pytest.raises(DamagedGameError):
         await service.act(CHANNEL, ALICE, "anything", None)
     with pytest.raises(DamagedGameError):
-        await service.new_lobby(GUILD, CHANNEL, "toy", {}, ALICE, "Alice")
+        await service.lobby.open(GUILD, CHANNEL, "toy", {}, ALICE, "Alice")
 
-    games, damaged = await service.user_games(GUILD, ALICE)
+    games, damaged = await readable_and_damaged(service, GUILD, ALICE)
     assert [g.record.channel_id for g in games] == [CHANNEL + 1]
     assert [d.game_pk for d in damaged] == [pk]
     assert (await service.load(CHANNEL + 1)).record.status == "lobby"
 
-    raw = await service.export_raw(CHANNEL)
+    raw = await service.admin.export_raw(CHANNEL)
     assert raw["game"]["pk"] == pk and len(raw["seats"]) == 2
     json.dumps(raw)  # the raw export is JSON-ready text, whatever the damage
 
-    assert (await service.abandon_damaged(CHANNEL, ALICE)).game_pk == pk
-    await service.new_lobby(GUILD, CHANNEL, "toy", {}, ALICE, "Alice")
+    assert (await service.admin.abandon_damaged(CHANNEL, ALICE)).game_pk == pk
+    await service.lobby.open(GUILD, CHANNEL, "toy", {}, ALICE, "Alice")
     assert (await service.load(CHANNEL)).record.status == "lobby"
 
 
@@ -61,4 +62,4 @@ async def test_abandon_damaged_refuses_a_healthy_game(service: GameService) -> N
     """The damaged-game path is not a way around the normal abandon."""
     await started(service)
     with pytest.raises(Exception, match="not damaged"):
-        await service.abandon_damaged(CHANNEL, ALICE)
+        await service.admin.abandon_damaged(CHANNEL, ALICE)

@@ -5,8 +5,10 @@ from __future__ import annotations
 from bot import mygames
 from bot.commands.game import mygames_line
 from bot.mygames import user_listing
-from bot.services import GameService
+from bot.services import GameService, LoadedGame
+from bot.services.listing import store_listing
 from bot.store import Store
+from bot.store import repository as repo
 from tests.services.conftest import (
     ALICE,
     BOB,
@@ -18,6 +20,11 @@ from tests.services.conftest import (
 )
 
 
+def install(service: GameService) -> None:
+    """Wire the listing reaction, as start-up does."""
+    service.moves.reactions = (*service.moves.reactions, store_listing)
+
+
 async def listed(service: GameService, user: int) -> dict[int, str]:
     """channel → the state /mygames shows this user, built from columns."""
     games, damaged = await user_listing(service, GUILD, user)
@@ -27,11 +34,18 @@ async def listed(service: GameService, user: int) -> dict[int, str]:
 
 async def decoded(service: GameService, user: int) -> dict[int, str]:
     """channel → the same state, computed the old way (decoding every game)."""
-    games, _ = await service.user_games(GUILD, user)
+    games = await user_games(service, user)
     return {
         g.record.channel_id: mygames_line(g, service.seat_of(g, user)).split(": ", 1)[1]
         for g in games
     }
+
+
+async def user_games(service: GameService, user: int) -> list[LoadedGame]:
+    """The user's open games here, decoded from their snapshots."""
+    async with service.store.reading() as db:
+        stored = await repo.fetch_user_games(db, GUILD, user)
+    return [service.decoder.decode(one) for one in stored]
 
 
 async def agree(service: GameService, *users: int) -> None:
@@ -53,7 +67,7 @@ async def stored_listings(store: Store) -> list[str | None]:
 async def test_turn_follows_moves_and_undo(service: GameService, store: Store) -> None:
     """After each move the mover reads "X to play" and the next player "your turn"; undo
     gives the turn back."""
-    mygames.install(service)
+    install(service)
     await started(service)
     assert "your turn" in (await listed(service, ALICE))[CHANNEL]
     assert (await listed(service, BOB))[CHANNEL] == "**Alice** to play."
@@ -65,7 +79,7 @@ async def test_turn_follows_moves_and_undo(service: GameService, store: Store) -
     assert "your turn" in (await listed(service, BOB))[CHANNEL]
     await agree(service, ALICE, BOB)
 
-    await service.undo(CHANNEL)
+    await service.moves.undo(CHANNEL)
     assert "your turn" in (await listed(service, ALICE))[CHANNEL]
     assert (await listed(service, BOB))[CHANNEL] == "**Alice** to play."
     await agree(service, ALICE, BOB)
@@ -73,9 +87,9 @@ async def test_turn_follows_moves_and_undo(service: GameService, store: Store) -
 
 async def test_replace_renames_the_listing_and_finish_drops_it(service: GameService) -> None:
     """A replaced player's name shows in the others' listing; a finished game leaves /mygames."""
-    mygames.install(service)
+    install(service)
     await started(service)
-    await service.replace(CHANNEL, ALICE, CAROL, "Carol")
+    await service.admin.replace(CHANNEL, ALICE, CAROL, "Carol")
     assert (await listed(service, BOB))[CHANNEL] == "**Carol** to play."
     assert "your turn" in (await listed(service, CAROL))[CHANNEL]
     assert await listed(service, ALICE) == {}
@@ -107,7 +121,7 @@ async def test_a_row_edited_behind_the_bots_back_is_listed_as_damaged(
     service: GameService, store: Store
 ) -> None:
     """The stored listing is not trusted once the snapshot it describes has changed."""
-    mygames.install(service)
+    install(service)
     pk = (await started(service)).record.pk
     await open_lobby(service, BOB, ALICE, channel=CHANNEL + 1)
     async with store.transaction() as db:
@@ -120,10 +134,10 @@ async def test_a_row_edited_behind_the_bots_back_is_listed_as_damaged(
 
 async def test_only_the_newest_games_are_listed(service: GameService) -> None:
     """A user in many games gets the most recently active ones, newest first."""
-    mygames.install(service)
+    install(service)
     for n in range(mygames.SHOWN + 3):
         await open_lobby(service, ALICE, BOB, channel=CHANNEL + n)
-    await service.join(CHANNEL + 2, CAROL, "Carol")  # touched last
+    await service.lobby.join(CHANNEL + 2, CAROL, "Carol")  # touched last
     games, _ = await user_listing(service, GUILD, ALICE)
     assert len(games) == mygames.SHOWN
     assert games[0].row.channel_id == CHANNEL + 2

@@ -32,9 +32,9 @@ async def test_a_move_owes_its_board_until_delivered(service: GameService, store
     (second,) = await owed(store)
     assert second == result.announcement and second.version == result.loaded.record.version
 
-    await service.board_delivered(first, 99, 99)  # an older delivery does not clear a newer row
+    await service.boards.delivered(first, 99, 99)  # an older delivery does not clear a newer row
     assert await owed(store) == [second]
-    await service.board_delivered(second, 100, 100)
+    await service.boards.delivered(second, 100, 100)
     assert await owed(store) == []
     assert (await service.load(CHANNEL)).record.board_message_id == 100
 
@@ -43,7 +43,7 @@ async def test_a_refused_move_owes_nothing(service: GameService, store: Store) -
     """A refusal rolls back with the move: no row, nothing announced."""
     loaded = await started(service)
     (first,) = await owed(store)
-    await service.board_delivered(first, 1, 1)
+    await service.boards.delivered(first, 1, 1)
     waiting = next(u for u in (ALICE, BOB) if loaded.user_of(loaded.active_seats[0]) != u)
     with pytest.raises(NotYourTurnError):
         await service.act(CHANNEL, waiting, "anything", None)
@@ -53,7 +53,7 @@ async def test_a_refused_move_owes_nothing(service: GameService, store: Store) -
 async def test_an_abandoned_game_owes_no_board(service: GameService, store: Store) -> None:
     """Abandoning drops the row; a row of a closed game is dropped, not delivered."""
     loaded = await started(service)
-    assert await service.pending_boards() == [loaded.record.pk]
-    await service.abandon(CHANNEL, ALICE, True)
-    assert await service.pending_boards() == []
-    assert await service.pending_board(loaded.record.pk) is None
+    assert await service.boards.pending() == [loaded.record.pk]
+    await service.admin.abandon(CHANNEL, ALICE, True)
+    assert await service.boards.pending() == []
+    assert await service.boards.pending_board(loaded.record.pk) is None

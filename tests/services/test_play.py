@@ -13,6 +13,7 @@ from bot.store import Store, open_store
 from bot.store import repository as repo
 from rules.core import IllegalActionError, NotYourTurnError, StaleActionError, fill_names
 from tests.services.conftest import ALICE, BOB, CAROL, CHANNEL, DAVE, FakeClock, started
+from tests.support.reads import recent_events
 from tests.support.toygame import TOY
 
 
@@ -34,7 +35,7 @@ async def play_to_the_end(service: GameService, chooser: random.Random) -> list[
             assert loaded.record.status == "finished" and loaded.outcome is not None
             assert loaded.active_seats == ()
             return keys
-        assert (await service.verify(CHANNEL)).ok
+        assert (await service.admin.verify(CHANNEL)).ok
         assert (await service.load(CHANNEL)).record.version == loaded.record.version
         assert loaded.record.pk == pk
 
@@ -49,7 +50,7 @@ async def test_a_whole_game_replays_from_the_log_to_the_snapshot(
     assert len(keys) == 3 * 3
     with pytest.raises(NoGameHereError):
         await service.load(CHANNEL)
-    assert len(await service.recent_events(CHANNEL, None, limit=100)) == len(keys)
+    assert len(await recent_events(service, CHANNEL, None, limit=100)) == len(keys)
     async with store.reading() as db:
         stored = await repo.fetch_game(db, loaded.record.pk)
         actions = await repo.fetch_actions(db, loaded.record.pk)
@@ -78,7 +79,7 @@ async def test_refusals_say_why_and_change_nothing(service: GameService) -> None
         await service.act(CHANNEL, ALICE, "bid:9", version)
     after = await service.load(CHANNEL)
     assert after.state == before.state and after.record.version == version
-    assert await service.recent_events(CHANNEL, None) == []
+    assert await recent_events(service, CHANNEL, None) == []
 
 
 async def test_a_move_without_expected_version_is_checked_against_the_current_state(
@@ -100,10 +101,10 @@ async def test_recent_events_show_each_viewer_what_they_may_see(service: GameSer
     card = drawn.private_text
     assert card is not None and card.startswith("You drew a ")
     public = ["{seat0} drew a card.", "{seat1} bid 1.", "{seat0} bid 3."]
-    assert await service.recent_events(CHANNEL, None) == public
-    assert await service.recent_events(CHANNEL, 1) == public
-    assert await service.recent_events(CHANNEL, 0) == [card, *public[1:]]
-    assert await service.recent_events(CHANNEL, None, limit=2) == public[1:]
+    assert await recent_events(service, CHANNEL, None) == public
+    assert await recent_events(service, CHANNEL, 1) == public
+    assert await recent_events(service, CHANNEL, 0) == [card, *public[1:]]
+    assert await recent_events(service, CHANNEL, None, limit=2) == public[1:]
 
 
 async def test_state_survives_a_restart(database_url: str) -> None:
@@ -120,7 +121,7 @@ async def test_state_survives_a_restart(database_url: str) -> None:
         after = await again.load(CHANNEL)
         assert after.state == before.state and after.record == before.record
         await again.act(CHANNEL, BOB, "roll", after.record.version)
-        assert (await again.verify(CHANNEL)).ok
+        assert (await again.admin.verify(CHANNEL)).ok
     finally:
         await reopened.close()
 
@@ -130,7 +131,7 @@ async def test_export_is_a_json_replay(service: GameService) -> None:
     loaded = await started(service, seed=11)
     for user, key in ((ALICE, "bid:1"), (BOB, "draw"), (ALICE, "roll")):
         await service.act(CHANNEL, user, key, None)
-    data = json.loads(json.dumps(await service.export(CHANNEL)))
+    data = json.loads(json.dumps(await service.admin.export(CHANNEL)))
     assert data["game"]["pk"] == loaded.record.pk and data["game"]["id"] == "toy"
     assert data["options"] == {"rounds": 3} and data["seed"] == 11
     assert data["seats"] == [
@@ -151,8 +152,8 @@ async def test_export_is_a_json_replay(service: GameService) -> None:
 
 async def test_lobby_export_has_no_moves(service: GameService) -> None:
     """Exporting a lobby is allowed and empty."""
-    await service.new_lobby(1, CHANNEL, "toy", {}, CAROL, "Carol", seed=3)
-    data = await service.export(CHANNEL)
+    await service.lobby.open(1, CHANNEL, "toy", {}, CAROL, "Carol", seed=3)
+    data = await service.admin.export(CHANNEL)
     assert data["actions"] == [] and data["game"]["status"] == "lobby"
 
 
@@ -160,7 +161,7 @@ async def test_the_log_stays_readable_after_the_game_ends(service: GameService) 
     """/game log after an abandoned game shows it, until a new game opens in the channel."""
     await started(service)
     await service.act(CHANNEL, ALICE, "bid:1", None)
-    await service.abandon(CHANNEL, CAROL, True)
-    assert await service.recent_events(CHANNEL, None) == ["{seat0} bid 1."]
-    await service.new_lobby(1, CHANNEL, "toy", {}, BOB, "Bob")
-    assert await service.recent_events(CHANNEL, None) == []
+    await service.admin.abandon(CHANNEL, CAROL, True)
+    assert await recent_events(service, CHANNEL, None) == ["{seat0} bid 1."]
+    await service.lobby.open(1, CHANNEL, "toy", {}, BOB, "Bob")
+    assert await recent_events(service, CHANNEL, None) == []

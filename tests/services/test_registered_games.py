@@ -33,9 +33,9 @@ async def real_service(database_url: str) -> AsyncIterator[tuple[GameService, St
 
 async def _lobby(service: GameService, game_id: str, players: int, seed: int) -> None:
     """Open a lobby and seat `players` users (ids 1000, 1001, …)."""
-    await service.new_lobby(GUILD, CHANNEL, game_id, {}, 1000, "Player 1", seed=seed)
+    await service.lobby.open(GUILD, CHANNEL, game_id, {}, 1000, "Player 1", seed=seed)
     for i in range(1, players):
-        await service.join(CHANNEL, 1000 + i, f"Player {i + 1}")
+        await service.lobby.join(CHANNEL, 1000 + i, f"Player {i + 1}")
 
 
 @pytest.mark.parametrize("game_id", sorted(rules.GAMES))
@@ -47,7 +47,7 @@ async def test_registered_game_plays_through_the_service(
     game = rules.GAMES[game_id]
     players = game.min_players
     await _lobby(service, game_id, players, seed=2024)
-    loaded = (await service.start(CHANNEL, 1000, False)).loaded
+    loaded = (await service.lobby.start(CHANNEL, 1000, False)).loaded
     pk, chooser = loaded.record.pk, random.Random(game_id)
     undone = 0
     for step in range(STEP_BOUND):
@@ -65,7 +65,7 @@ async def test_registered_game_plays_through_the_service(
         else:
             loaded = result.loaded
         if step in VERIFY_AT:
-            assert (await service.verify(CHANNEL)).ok
+            assert (await service.admin.verify(CHANNEL)).ok
     else:
         pytest.fail(f"{game_id} did not finish within {STEP_BOUND} moves")
     async with store.reading() as db:
@@ -81,7 +81,7 @@ async def test_registered_game_plays_through_the_service(
 async def _try_undo(service: GameService, before: LoadedGame) -> bool:
     """Undo the move just made: either refused with a reason or back to exactly `before`."""
     try:
-        result = await service.undo(CHANNEL)
+        result = await service.moves.undo(CHANNEL)
     except UndoRefusedError as exc:
         assert str(exc)
         return False
@@ -104,7 +104,7 @@ async def test_bad_first_in_flight_options_are_refused_when_the_lobby_opens(
     """A bad option stops `/game new` with the reason, and no lobby (nothing to start) exists."""
     service, _ = real_service
     with pytest.raises(InvalidOptionsError, match=re.escape(reason)) as refused:
-        await service.new_lobby(GUILD, CHANNEL, "first-in-flight", options, 1000, "P1")
+        await service.lobby.open(GUILD, CHANNEL, "first-in-flight", options, 1000, "P1")
     assert "errors.pydantic.dev" not in str(refused.value)
     with pytest.raises(NoGameHereError):
         await service.load(CHANNEL)

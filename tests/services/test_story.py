@@ -24,10 +24,10 @@ async def test_a_replaced_seat_keeps_its_old_lines_under_the_old_name(
     await started(service)
     await service.act(CHANNEL, ALICE, "bid:1", None)
     await service.act(CHANNEL, BOB, "bid:2", None)
-    await service.replace(CHANNEL, BOB, DAVE, "Dave")
+    await service.admin.replace(CHANNEL, BOB, DAVE, "Dave")
     await service.act(CHANNEL, ALICE, "bid:3", None)
     await service.act(CHANNEL, DAVE, "bid:1", None)
-    assert await service.story(CHANNEL, None) == [
+    assert await service.boards.story(CHANNEL, None) == [
         "Alice bid 1.",
         "Bob bid 2.",
         "Alice bid 3.",
@@ -49,8 +49,8 @@ async def test_private_lines_and_older_rows_without_names(service: GameService) 
             now=1.0,
         )
     drawn = (await service.act(CHANNEL, ALICE, "draw", None)).events[0]
-    assert await service.story(CHANNEL, None) == ["Alice bid 1.", "Alice drew a card."]
-    own = await service.story(CHANNEL, 0)
+    assert await service.boards.story(CHANNEL, None) == ["Alice bid 1.", "Alice drew a card."]
+    own = await service.boards.story(CHANNEL, 0)
     assert own[-1] == drawn.private_text and own[-1].startswith("You drew a ")
 
 
@@ -58,9 +58,9 @@ async def test_each_boards_lines_match_the_log_read_back(service: GameService) -
     """A move's board lines come from the log this process kept since its last move; they must
     read exactly like the log read back from the database — across a move made by another
     process on the same database, an undo and a replaced seat."""
-    await service.new_lobby(GUILD, CHANNEL, "toy", {"rounds": 6}, ALICE, NAMES[ALICE])
-    await service.join(CHANNEL, BOB, NAMES[BOB])
-    await service.start(CHANNEL, ALICE, is_admin=False)
+    await service.lobby.open(GUILD, CHANNEL, "toy", {"rounds": 6}, ALICE, NAMES[ALICE])
+    await service.lobby.join(CHANNEL, BOB, NAMES[BOB])
+    await service.lobby.start(CHANNEL, ALICE, is_admin=False)
     elsewhere = GameService(service.store, games=service.games, clock=FakeClock())
     steps = [
         (service, ALICE, "bid:1"),
@@ -78,14 +78,14 @@ async def test_each_boards_lines_match_the_log_read_back(service: GameService) -
     kept = 0
     for who, user, key in steps:
         if who == "undo":
-            await service.undo(CHANNEL)
+            await service.moves.undo(CHANNEL)
             continue
         if who == "replace":
-            await service.replace(CHANNEL, BOB, DAVE, "Dave")
+            await service.admin.replace(CHANNEL, BOB, DAVE, "Dave")
             continue
         assert isinstance(who, GameService) and user is not None and key is not None
         before = await who.load(CHANNEL)
         kept += who.board_logs.entries(before.record) is not None
         result = await who.act(CHANNEL, user, key, None)
-        assert list(result.lines) == await service.story(CHANNEL, None, limit=BOARD_LINES)
+        assert list(result.lines) == await service.boards.story(CHANNEL, None, limit=BOARD_LINES)
     assert kept >= 3  # the moves right after this process's own move used the kept log

@@ -9,6 +9,7 @@ import pytest
 from bot.services import GameService
 from bot.store import LATEST, connect, migrate, open_store, schema_version
 from bot.store import repository as repo
+from tests.support.reads import user_games
 from tests.support.toygame import TOY
 
 
@@ -111,10 +112,10 @@ async def test_first_schema_with_a_game_in_progress_upgrades_and_plays_on(tmp_pa
         loaded = await service.load(9)
         assert loaded.state == after.state and loaded.record.version == 2
         assert loaded.names == ("Alice", "Bob")
-        assert (await service.verify(9)).ok
+        assert (await service.admin.verify(9)).ok
         result = await service.act(9, 12, "bid:1", expected_version=2)
         assert result.loaded.record.version == 3
-        assert [g.record.pk for g in await service.games_for_user(1, 12)] == [pk]
+        assert [g.record.pk for g in await user_games(service, 1, 12)] == [pk]
     finally:
         await store.close()
 

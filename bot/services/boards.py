@@ -1,0 +1,216 @@
+"""Boards: the outbox row a change queues, the log lines a board shows, and their bookkeeping."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bot.lru import Lru
+from bot.services.announce import merge, plan_board
+from bot.services.errors import NoGameHereError
+from bot.services.loading import Decoder, LoadedGame
+from bot.services.replay import stored_event
+from bot.store import Store, outbox
+from bot.store import repository as repo
+from bot.store.cursor import Db
+from bot.store.locks import Lock, hold_game
+from bot.store.outbox import Announcement
+from bot.store.repository import GameRecord, SeatRecord
+from rules.core import Event, fill_names
+from rules.core.log import collapse
+
+# Log lines shown on a board (the presenter shows at most this many).
+BOARD_LINES = 12
+
+
+Entry = tuple[str, str, tuple[str, ...] | None]  # a public log entry: kind, text, names then
+
+
+@dataclass(frozen=True)
+class KeptLog:
+    """A game's recent public log entries as of one committed state (version and time)."""
+
+    version: int
+    updated_at: float
+    entries: tuple[Entry, ...]
+
+
+class BoardLogs(Lru[int, KeptLog]):
+    """The board's recent log per game, as this process last wrote it: the next move appends its
+    own events instead of reading back and decoding ~50 stored events (issue 14)."""
+
+    def __init__(self, size: int = 1024) -> None:
+        super().__init__(size)
+
+    def entries(self, record: GameRecord) -> tuple[Entry, ...] | None:
+        """The entries of `record`'s game, when kept for exactly that state.
+
+        Version and update time together identify a committed state: a move written here and
+        then rolled back left an entry no stored state matches.
+        """
+        kept = self.get(record.pk)
+        if kept is None or (kept.version, kept.updated_at) != (record.version, record.updated_at):
+            return None
+        return kept.entries
+
+    def keep(self, record: GameRecord, entries: tuple[Entry, ...]) -> None:
+        """Keep the entries of the state `record` describes."""
+        self.put(record.pk, KeptLog(record.version, record.updated_at, entries))
+
+
+@dataclass(frozen=True)
+class PendingBoard:
+    """An undelivered announcement with the game as it is now and its latest log lines."""
+
+    announcement: Announcement
+    loaded: LoadedGame
+    lines: tuple[str, ...]
+
+
+def told(
+    raw: list[dict[str, Any]], seats: Sequence[SeatRecord], viewer_seat: int | None, limit: int
+) -> list[str]:
+    """The log as the board tells it: routine runs collapsed, the seat holders' names put in."""
+    return told_entries([public_entry(item, viewer_seat) for item in raw], seats, limit)
+
+
+def public_entry(item: dict[str, Any], viewer_seat: int | None = None) -> Entry:
+    """A stored event as `viewer_seat` reads it (None: everyone), with the names of then."""
+    event, names = stored_event(item)
+    return event.kind, event.line_for(viewer_seat), names
+
+
+def told_entries(entries: Sequence[Entry], seats: Sequence[SeatRecord], limit: int) -> list[str]:
+    """Log entries as the board tells them (see `told`)."""
+    today = tuple(s.name for s in seats)
+    # Collapse runs told with the same seat holders, then put in those holders' names.
+    runs: list[tuple[tuple[str, ...], list[tuple[str, str]]]] = []
+    for kind, text, names in entries:
+        if runs and runs[-1][0] == (names or today):
+            runs[-1][1].append((kind, text))
+        else:
+            runs.append((names or today, [(kind, text)]))
+    lines = [(line, names) for names, run in runs for line in collapse(run)][-limit:]
+    return [fill_names(line, names) for line, names in lines]
+
+
+async def queue_board(
+    db: Db,
+    previous_active: tuple[int, ...],
+    after: LoadedGame,
+    events: tuple[Event, ...],
+    now: float,
+) -> Announcement:
+    """Record in this transaction that the game's board must be posted (the outbox)."""
+    finished = after.outcome is not None
+    new_board, ping = plan_board(
+        previous_active=previous_active,
+        active=after.active_seats,
+        seats=len(after.seats),
+        milestone=any(e.kind in after.game.milestone_kinds for e in events),
+        finished=finished,
+    )
+    pk = after.record.pk
+    fresh = Announcement(pk, after.record.version, new_board, ping)
+    old = await outbox.fetch(db, pk)
+    queued = merge(old, fresh, active=after.active_seats, finished=finished)
+    await outbox.put(db, queued, now)
+    return queued
+
+
+async def board_lines(db: Db, game_pk: int, seats: Sequence[SeatRecord]) -> tuple[str, ...]:
+    """The public log lines the board shows (as `story` tells them), in this transaction."""
+    raw = await repo.fetch_recent_events(db, game_pk, BOARD_LINES * 4)
+    return tuple(told(raw, seats, None, BOARD_LINES))
+
+
+async def move_lines(
+    logs: BoardLogs, db: Db, before: LoadedGame, after: LoadedGame, events: tuple[Event, ...]
+) -> tuple[str, ...]:
+    """The board's log lines after a move: the log kept from the game's previous move here
+    plus this move's events, or read back when another process (or path) moved last."""
+    kept = logs.entries(before.record)
+    if kept is None:  # this move's events are already written: the read includes them
+        raw = await repo.fetch_recent_events(db, before.record.pk, BOARD_LINES * 4)
+        entries = tuple(public_entry(item) for item in raw)
+    else:
+        # this move's events, as stored: with the names of the seat holders now
+        new = tuple((e.kind, e.line_for(None), before.names) for e in events)
+        entries = (kept + new)[-BOARD_LINES * 4 :]
+    logs.keep(after.record, entries)
+    return tuple(told_entries(entries, after.seats, BOARD_LINES))
+
+
+class Boards:
+    """What the outbox still owes, what was delivered, and the log a board or `/game log` tells."""
+
+    def __init__(self, store: Store, decoder: Decoder, clock: Callable[[], float]) -> None:
+        self.store = store
+        self.decoder = decoder
+        self.clock = clock
+
+    async def delivered(
+        self, announcement: Announcement, board_id: int | None, live_id: int | None
+    ) -> None:
+        """One write after Discord accepted a board: clear its outbox row, record message ids.
+
+        Not waited onto the disk: after a power cut the row is delivered again, and a board that
+        was posted is found in the channel's history instead of being posted twice. Each
+        statement touches one game's rows on its own, so no game lock is needed.
+        """
+        async with self.store.transaction(durable=False, lock=Lock.NONE) as db:
+            await outbox.clear(db, announcement.game_pk, announcement.version)
+            if board_id is not None:
+                await outbox.set_messages(db, announcement.game_pk, board_id, live_id)
+
+    async def reposted(self, game_pk: int, board_id: int, live_id: int | None) -> None:
+        """Record a re-posted board (status, resume) as the latest and live one (bookkeeping:
+        not waited onto the disk, like `delivered`)."""
+        async with self.store.transaction(durable=False, lock=Lock.NONE) as db:
+            await outbox.set_messages(db, game_pk, board_id, live_id)
+
+    async def pending(self) -> list[int]:
+        """Games whose board is still to be posted (after a crash or a Discord failure)."""
+        async with self.store.reading() as db:
+            return await outbox.pending(db)
+
+    async def pending_board(self, game_pk: int) -> PendingBoard | None:
+        """A game's undelivered board with the game as it is now; None when nothing is owed.
+
+        A board owed for a game that was abandoned meanwhile is dropped, not posted.
+        """
+        async with self.store.transaction(lock=Lock.GAMES) as db:
+            await hold_game(db, game_pk)
+            queued = await outbox.fetch(db, game_pk)
+            if queued is None:
+                return None
+            stored = await repo.fetch_game(db, game_pk)
+            if stored is None or stored.record.status in ("lobby", "abandoned"):
+                await outbox.drop(db, game_pk)
+                return None
+            lines = await board_lines(db, game_pk, stored.seats)
+        return PendingBoard(queued, self.decoder.decode(stored), lines)
+
+    async def set_board_message(self, game_pk: int, message_id: int) -> None:
+        """Remember the message that shows the latest board."""
+        async with self.store.transaction(lock=Lock.NONE) as db:
+            await repo.set_board_message(db, game_pk, message_id)
+
+    async def set_live_message(self, game_pk: int, message_id: int | None) -> None:
+        """Remember (or clear) the live prompt message of the current turn."""
+        async with self.store.transaction(lock=Lock.NONE) as db:
+            await repo.set_live_message(db, game_pk, message_id)
+
+    async def story(self, channel_id: int, viewer_seat: int | None, limit: int = 12) -> list[str]:
+        """The log as the board tells it: the last `limit` lines after routine ones collapse.
+
+        Each line names the players who held the seats when it happened (after `/admin replace`
+        too); lines stored before names were kept use today's names.
+        """
+        async with self.store.reading() as db:
+            stored = await repo.fetch_latest_game(db, channel_id)
+            if stored is None:
+                raise NoGameHereError()
+            raw = await repo.fetch_recent_events(db, stored.record.pk, limit * 4)
+        return told(raw, stored.seats, viewer_seat, limit)
