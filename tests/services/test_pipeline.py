@@ -33,7 +33,7 @@ def move_writes(path: Path) -> list[str]:
             if name in MOVE_WRITERS:
                 found.append(f"{path.name}:{node.lineno} calls {name}")
         elif isinstance(node, ast.Constant) and _moves_sql(node.value):
-            found.append(f"{path.name}:{node.lineno} runs {node.value[:30]!r}")
+            found.append(f"{path.name}:{node.lineno} runs {str(node.value)[:30]!r}")
     return found
 
 
@@ -110,7 +110,7 @@ async def test_a_timeout_decides_again_when_the_game_moved_meanwhile(
     deadline is claimed once and the AI's move is applied to the game as it is now."""
     decided: list[int] = []
     real = timeouts.POLICIES["ai"]
-    table_ref: list[Table] = []
+    table_ref: list[BumpingTable] = []
 
     def ai_racing_a_move(game: Game, state: Any, seat: int) -> list[str] | None:
         decided.append(seat)
