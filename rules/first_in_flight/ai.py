@@ -19,27 +19,31 @@ from rules.first_in_flight.state import Player, State
 WIN_BONUS = 30.0
 
 
+FACE_DOWN = "*"  # an unrevealed flaw as every seat sees it: a flaw, name unknown
+
+
 def resample(state: State, seat: int, rng: random.Random) -> State:
     """Redraw what `seat` cannot see: deck orders, unrevealed flaws, the draw decks, the RNG.
 
-    The seat keeps the top cards it has looked at (`known_top`); every other deck is shuffled.
-    Unrevealed flaws ("name*") in any deck or Garage swap names with the face-down flaw deck.
+    The seat keeps the top cards it has looked at (`known_top`); every other deck is shuffled,
+    and the other seats forget what they looked at (`seat` did not see it). Every shuffle starts
+    from what the seat sees: a deck's cards with unrevealed flaws masked (the public
+    composition), and the names of the flaws nobody has seen as a multiset; those names are then
+    dealt to the masked flaws in any deck or Garage.
     """
-    hidden = [c.rstrip("*") for m in state.seats for c in (*m.deck, *m.garage) if c.endswith("*")]
     kept = len(state.seats[seat].known_top)
-    hidden = [c for c in hidden]  # the viewer's known top is excluded below
-    known = state.seats[seat].deck[:kept]
-    hidden_known = [c.rstrip("*") for c in known if c.endswith("*")]
-    for name in hidden_known:
-        hidden.remove(name)
-    flaws = canonical_shuffle([*hidden, *state.flaw_deck], rng)
+    flaws = canonical_shuffle(_unseen_flaws(state, seat, kept), rng)
     seats = []
     for s, mat in enumerate(state.seats):
         keep = kept if s == seat else 0
-        rest = canonical_shuffle(mat.deck[keep:], rng)
-        deck, flaws = _rename(list(mat.deck[:keep]) if keep else [], rest, flaws)
-        garage, flaws = _rename([], list(mat.garage), flaws)
-        seats.append(mat.model_copy(update={"deck": tuple(deck), "garage": (garage[0], garage[1])}))
+        # The true names must not order the shuffle: sorting "power_failure*" before
+        # "upgrade_2" put the seat's known cards in places that depended on hidden names.
+        rest = canonical_shuffle([_masked(c) for c in mat.deck[keep:]], rng)
+        deck, flaws = _rename(list(mat.deck[:keep]), rest, flaws)
+        garage, flaws = _rename([], [_masked(c) for c in mat.garage], flaws)
+        known = mat.known_top if s == seat else ()
+        update = {"deck": tuple(deck), "garage": (garage[0], garage[1]), "known_top": known}
+        seats.append(mat.model_copy(update=update))
     return state.model_copy(
         update={
             "seats": tuple(seats),
@@ -49,6 +53,24 @@ def resample(state: State, seat: int, rng: random.Random) -> State:
             "rng": Rng(seed=rng.getrandbits(62)),
         }
     )
+
+
+def _masked(card: str) -> str:
+    """A card as the table sees it: an unrevealed flaw loses its name."""
+    return FACE_DOWN if card.endswith("*") else card
+
+
+def _unseen_flaws(state: State, seat: int, kept: int) -> list[str]:
+    """Names of the flaws `seat` has not seen: face down in a deck or Garage (but its own
+    looked-at top) or in the flaw deck. As a multiset it follows from what the seat sees (every
+    flaw less the revealed ones and those it looked at), so sorting it leaks nothing."""
+    names = [
+        c[:-1]
+        for s, m in enumerate(state.seats)
+        for c in (*m.deck[kept if s == seat else 0 :], *m.garage)
+        if c.endswith("*")
+    ]
+    return [*names, *state.flaw_deck]
 
 
 def _rename(head: list[str], cards: list[str], flaws: list[str]) -> tuple[list[str], list[str]]:
