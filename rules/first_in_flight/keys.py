@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Literal, get_args
 
 from rules.core import IllegalActionError
+from rules.core.keys import KeyCodec, join_key
 
 StepKind = Literal[
     "draft",
@@ -262,7 +263,7 @@ def _number(arg: str) -> int:
     return int(arg)
 
 
-def _parse_arg(verb: str, arg: str, kind: str) -> Key:
+def _with_argument(verb: str, arg: str, kind: str) -> Key:
     """A key with an argument; ValueError/KeyError when it is malformed."""
     if verb in _CARD_VERBS:
         return _CARD_VERBS[verb](arg)
@@ -294,45 +295,42 @@ def _parse_arg(verb: str, arg: str, kind: str) -> Key:
     raise KeyError(verb)
 
 
+CODEC: KeyCodec[Key] = KeyCodec(
+    _BARE, _with_argument, lambda text: f"{text!r} is not a First in Flight action."
+)
+
+
 def parse_key(text: str, kind: str = "") -> Key:
     """The typed key for `text` in a step of this kind; IllegalActionError when it is none."""
-    if text in _BARE:
-        return _BARE[text]
-    verb, colon, arg = text.partition(":")
-    if colon:
-        try:
-            return _parse_arg(verb, arg, kind)
-        except (KeyError, ValueError):
-            pass
-    raise IllegalActionError(f"{text!r} is not a First in Flight action.")
+    return CODEC.parse(text, kind)
 
 
 def format_key(key: Key) -> str:
     """The wire text of a typed key (the inverse of parse_key)."""
     match key:
         case Move(space):
-            return f"move:{space}"
+            return join_key("move", space)
         case OpenMenu(menu):
-            return f"menu:{menu}"
+            return join_key("menu", menu)
         case UseSpace(space):
-            return f"use:{space}"
+            return join_key("use", space)
         case UseAbility(source):
-            return f"use:{source}"
+            return join_key("use", source)
         case ChooseOption(index, copied):
-            return f"{'copt' if copied else 'opt'}:{index}"
+            return join_key("copt" if copied else "opt", index)
         case CopySpace(space):
-            return f"copy:{space}"
+            return join_key("copy", space)
         case CopyCard(card):
-            return f"copy:{card}"
+            return join_key("copy", card)
         case RepairSlots(slots):
-            return "slot:" + "+".join(str(s) for s in slots)
+            return join_key("slot", "+".join(str(s) for s in slots))
         case Pay(money, time, x, reducer):
-            return f"pay:m{money}t{time}x{x}" + (f":{reducer}" if reducer else "")
+            return join_key("pay", f"m{money}t{time}x{x}" + (f":{reducer}" if reducer else ""))
         case Place(where, card):
-            return f"{where}:{card}"
+            return join_key(where, card)
         case ChoosePilot() | TakeDev() | Ignore() | Refresh() | PickCard() | Exhaust() | Garage():
-            return f"{_verb_of(key)}:{_card_of(key)}"
-    return next(text for text, bare in _BARE.items() if bare == key)
+            return join_key(_verb_of(key), _card_of(key))
+    return CODEC.bare_word(key)
 
 
 def _verb_of(key: CardKey) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, get_args
 
-from rules.core import IllegalActionError
+from rules.core.keys import KeyCodec, join_key
 
 DrawSource = Literal["pack", "discard", "pack3", "pack2+discard"]
 DRAW_SOURCES: dict[str, DrawSource] = {source: source for source in get_args(DrawSource)}
@@ -57,37 +57,42 @@ class Discard:
 Key = Draw | Play | To | Cancel | Done | Discard
 
 
+def _with_argument(verb: str, arg: str, context: str) -> Key:
+    """A key with an argument; KeyError when the verb or argument is none of Flight's."""
+    match verb:
+        case "draw":
+            return Draw(DRAW_SOURCES[arg])
+        case "play":
+            return Play(arg)
+        case "to":
+            return To(arg)
+        case "discard":
+            return Discard(arg)
+    raise KeyError(verb)
+
+
+CODEC: KeyCodec[Key] = KeyCodec(
+    {"cancel": Cancel(), "done": Done()},
+    _with_argument,
+    lambda text: "That move is not available now — pick one of the offered actions.",
+)
+
+
 def parse_key(text: str) -> Key:
     """The typed key for `text`; IllegalActionError when it is no Flight key at all."""
-    verb, colon, arg = text.partition(":")
-    match verb, colon:
-        case "cancel", "":
-            return Cancel()
-        case "done", "":
-            return Done()
-        case "draw", ":" if arg in DRAW_SOURCES:
-            return Draw(DRAW_SOURCES[arg])
-        case "play", ":":
-            return Play(arg)
-        case "to", ":":
-            return To(arg)
-        case "discard", ":":
-            return Discard(arg)
-    raise IllegalActionError("That move is not available now — pick one of the offered actions.")
+    return CODEC.parse(text)
 
 
 def format_key(key: Key) -> str:
     """The wire text of a typed key (the inverse of parse_key)."""
     match key:
         case Draw(source):
-            return f"draw:{source}"
+            return join_key("draw", source)
         case Play(card):
-            return f"play:{card}"
+            return join_key("play", card)
         case To(route):
-            return f"to:{route}"
+            return join_key("to", route)
         case Discard(card):
-            return f"discard:{card}"
-        case Cancel():
-            return "cancel"
-        case Done():
-            return "done"
+            return join_key("discard", card)
+        case Cancel() | Done():
+            return CODEC.bare_word(key)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Literal, get_args
 
 from rules.core import IllegalActionError
+from rules.core.keys import KeyCodec, join_key
 
 SpotKind = Literal["seat", "pair", "side", "block"]
 SPOT_KINDS: dict[str, SpotKind] = {kind: kind for kind in get_args(SpotKind)}
@@ -90,49 +91,47 @@ _BARE: dict[str, Key] = {
 }
 
 
+def _with_argument(verb: str, arg: str, context: str) -> Key:
+    """A key with an argument; KeyError when the verb is none of Takeoff!'s."""
+    match verb:
+        case "play":
+            return Play(arg)
+        case "change":
+            return Change(arg)
+        case "take":
+            return Take(arg)
+        case "row":
+            return Row(arg)
+    return Spot(SPOT_KINDS[verb], arg)
+
+
+CODEC: KeyCodec[Key] = KeyCodec(
+    _BARE,
+    _with_argument,
+    lambda text: "That is not a Takeoff! action — pick one of the offered choices.",
+)
+
+
 def parse_key(text: str) -> Key:
     """The typed key for `text`; IllegalActionError when it is no Takeoff! key at all."""
-    if text in _BARE:
-        return _BARE[text]
-    verb, colon, arg = text.partition(":")
-    if colon:
-        match verb:
-            case "play":
-                return Play(arg)
-            case "change":
-                return Change(arg)
-            case "take":
-                return Take(arg)
-            case "row":
-                return Row(arg)
-            case _ if verb in SPOT_KINDS:
-                return Spot(SPOT_KINDS[verb], arg)
-    raise IllegalActionError("That is not a Takeoff! action — pick one of the offered choices.")
+    return CODEC.parse(text)
 
 
 def format_key(key: Key) -> str:
     """The wire text of a typed key (the inverse of parse_key)."""
     match key:
         case Play(card):
-            return f"play:{card}"
+            return join_key("play", card)
         case Change(card):
-            return f"change:{card}"
+            return join_key("change", card)
         case Take(card):
-            return f"take:{card}"
+            return join_key("take", card)
         case Row(row):
-            return f"row:{row}"
+            return join_key("row", row)
         case Spot(kind, spot):
-            return f"{kind}:{spot}"
-        case Ticket():
-            return "ticket"
-        case End():
-            return "end"
-        case Decline():
-            return "decline"
-        case Back():
-            return "back"
-        case Cancel():
-            return "cancel"
+            return join_key(kind, spot)
+        case Ticket() | End() | Decline() | Back() | Cancel():
+            return CODEC.bare_word(key)
 
 
 def spot_kind(text: str) -> SpotKind:
