@@ -3,6 +3,12 @@
 One driver task per channel at most. It plays AI moves one committed transaction at a time
 until a human (or nobody) is to act, then publishes one board for the whole run, so a string of
 AI moves becomes one message and only a human whose turn it is gets pinged.
+
+AI_MOVE_DELAY counts from the move that handed the turn over: every `schedule()` (after each
+published move, and at start-up) pushes the channel's due time, and the driver sleeps until the
+due time it finds has passed, not a fixed delay from whenever it started. A run stops before its
+next move when a human move pushed the due time meanwhile (simultaneous turns) and goes on once
+it has passed. The moves of one run follow each other at once: they become one board anyway.
 """
 
 from __future__ import annotations
@@ -13,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from bot.services import ai as ai_service
 from bot.services.games import ActResult
+from bot.store.errors import StoreUnavailable
 from rules.core import RulesError, StaleActionError
 
 if TYPE_CHECKING:
@@ -21,31 +28,55 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 MAX_RUN = 60  # AI moves before a board is published anyway (an all-AI table stays visible)
+STORE_RETRY = 10.0  # seconds between tries while the database cannot be used
 
 _drivers: dict[int, asyncio.Task[None]] = {}
+_due: dict[int, float] = {}  # channel → loop time before which its AI seats do not move
 
 
 def schedule(bot: HangarBot, channel_id: int) -> None:
-    """Start the channel's driver unless one is already running (it re-checks when done)."""
+    """AI seats of the channel move AI_MOVE_DELAY from now: start its driver, or push the due
+    time of the one already waiting (it re-checks when done)."""
+    loop = asyncio.get_running_loop()
+    _due[channel_id] = loop.time() + bot.settings.ai_move_delay
     task = _drivers.get(channel_id)
     if task is not None and not task.done():
         return
     _drivers[channel_id] = asyncio.create_task(_drive(bot, channel_id))
 
 
+def _held(channel_id: int) -> bool:
+    """True while a move published less than AI_MOVE_DELAY ago holds the channel's AI back."""
+    return _due.get(channel_id, 0.0) > asyncio.get_running_loop().time()
+
+
+async def _until_due(channel_id: int) -> None:
+    """Sleep until the channel's due time, however often `schedule()` pushes it meanwhile."""
+    loop = asyncio.get_running_loop()
+    while (wait := _due.get(channel_id, 0.0) - loop.time()) > 0:
+        await asyncio.sleep(wait)
+
+
 async def _drive(bot: HangarBot, channel_id: int) -> None:
     """Play AI moves and publish until no AI is to move."""
     try:
-        if bot.settings.ai_move_delay:
-            await asyncio.sleep(bot.settings.ai_move_delay)
         while True:
-            results = await _play_run(bot, channel_id, seat=None, level=None)
-            if not results or results[-1].finished:
+            await _until_due(channel_id)
+            try:
+                results = await _play_run(bot, channel_id, seat=None, level=None)
+            except StoreUnavailable:  # logged once by the store; no human move would retry it
+                await asyncio.sleep(STORE_RETRY)
+                continue
+            if results and results[-1].finished:
                 break
+            if not results and not _held(channel_id):
+                break  # no AI to move, and no move since: done (a run cut short goes on)
     except Exception:  # a failed AI run must not kill the bot; the next move retries
         log.exception("AI turns in channel %s failed", channel_id)
     finally:
         _drivers.pop(channel_id, None)
+        if not _held(channel_id):
+            _due.pop(channel_id, None)
 
 
 async def _play_run(
@@ -70,8 +101,11 @@ async def _play_run(
 async def _one_move(
     bot: HangarBot, channel_id: int, seat: int | None, level: str | None
 ) -> ActResult | None:
-    """One AI move committed, or None when no AI (or not `seat`) is to move."""
+    """One AI move committed, or None when no AI (or not `seat`) is to move, or when the
+    driver must wait first (a move was published less than AI_MOVE_DELAY ago)."""
     for _attempt in range(3):
+        if seat is None and _held(channel_id):
+            return None
         try:
             loaded = await bot.service.load(channel_id)
         except RulesError:

@@ -39,6 +39,7 @@ from bot.settings import Settings
 from bot.startup import unreachable_database
 from bot.store import open_store
 from bot.store.connection import AnyStore
+from bot.store.errors import StoreUnavailable
 from bot.store.meta import commands_hash_key, get_meta, set_meta
 
 log = logging.getLogger(__name__)
@@ -192,6 +193,8 @@ class HangarBot(discord.Client):
             return False
         try:
             await self.store.ping()
+        except StoreUnavailable:  # the store has logged the episode once
+            return False
         except Exception:  # any failure is "not healthy"; the reason is logged
             log.warning("Health check: the database did not answer", exc_info=True)
             return False

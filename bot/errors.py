@@ -10,6 +10,7 @@ from discord import app_commands
 
 from bot.limits import clip, excerpt
 from bot.present import fill_seats
+from bot.store.errors import StoreUnavailable
 from rules.core import RulesError
 
 if TYPE_CHECKING:
@@ -23,6 +24,19 @@ SAVED_BOARD_FOLLOWS = (
     "(don't play it again)."
 )
 MAX_REFUSAL = 600
+# The database cannot be used (read-only or full disk): said plainly, once per interaction.
+MOVE_NOT_SAVED = (
+    "Your move could not be saved (the database cannot be written right now); nothing changed "
+    "— try again in a minute."
+)
+NOT_SAVED = (
+    "That could not be saved (the database cannot be written right now); nothing changed — try "
+    "again in a minute."
+)
+NOT_READ = (
+    "The games cannot be read right now (the database is unavailable); nothing changed — try "
+    "again in a minute."
+)
 NOT_ADMIN = "This needs the Manage Server or Manage Channels permission."
 MISSING_PERMISSIONS = (
     "I can't post here. Please give me Send Messages, Embed Links, Attach Files and Read Message "
@@ -54,14 +68,27 @@ def unwrap(error: BaseException) -> BaseException:
     return error
 
 
+def unavailable(error: StoreUnavailable, *, move: bool = False) -> str:
+    """What a player reads when the database refused (the store has logged why, once)."""
+    if move:
+        return MOVE_NOT_SAVED
+    return NOT_SAVED if error.writing else NOT_READ
+
+
 async def explain(
-    interaction: discord.Interaction[HangarBot], error: BaseException, *, saved: bool = False
+    interaction: discord.Interaction[HangarBot],
+    error: BaseException,
+    *,
+    saved: bool = False,
+    move: bool = False,
 ) -> str:
     """The message for this error, with seat placeholders replaced by mentions.
 
     `saved`: the change was already committed, so an unexpected failure must not claim that
-    nothing changed.
+    nothing changed. `move`: the interaction was a move (its refusal says so).
     """
+    if isinstance(error, StoreUnavailable):  # the store has logged the episode, once
+        return SAVED_BOARD_FOLLOWS if saved else unavailable(error, move=move)
     if isinstance(error, RulesError | UserFacingError):
         # A refusal may quote what the user typed: keep it readable, never a wall of text.
         return clip(await _fill_mentions(interaction, str(error)), MAX_REFUSAL)
@@ -104,10 +131,15 @@ async def send_ephemeral(interaction: discord.Interaction[HangarBot], text: str)
 
 
 async def report(
-    interaction: discord.Interaction[HangarBot], error: BaseException, *, saved: bool = False
+    interaction: discord.Interaction[HangarBot],
+    error: BaseException,
+    *,
+    saved: bool = False,
+    move: bool = False,
 ) -> None:
     """Tell the user what went wrong (and log what we did not expect)."""
-    await send_ephemeral(interaction, await explain(interaction, unwrap(error), saved=saved))
+    text = await explain(interaction, unwrap(error), saved=saved, move=move)
+    await send_ephemeral(interaction, text)
 
 
 async def on_app_command_error(

@@ -33,6 +33,7 @@ from bot.present import (
 from bot.render.pool import POOL, SHOWN
 from bot.services.ai import add_ai_seat
 from bot.services.games import STALE_MESSAGE, ActResult, LoadedGame
+from bot.store.errors import StoreUnavailable
 from rules.core import RulesError, StaleActionError
 
 if TYPE_CHECKING:
@@ -84,7 +85,8 @@ async def publish_only(bot: HangarBot, result: ActResult) -> BaseException | Non
 
 async def recent_lines(bot: HangarBot, loaded: LoadedGame) -> list[str]:
     """The latest public log lines of a game."""
-    return await bot.service.story(loaded.record.channel_id, None, limit=LOG_LINES)
+    lines: list[str] = await bot.service.story(loaded.record.channel_id, None, limit=LOG_LINES)
+    return lines
 
 
 async def post_board(bot: HangarBot, loaded: LoadedGame, *, ping: tuple[int, ...]) -> None:
@@ -208,7 +210,7 @@ async def _act_and_show(
         if isinstance(exc, StaleActionError):
             text = await _stale_text(interaction, exc)
         else:
-            text = await explain(interaction, unwrap(exc), saved=saved)
+            text = await explain(interaction, unwrap(exc), saved=saved, move=True)
         async with answer.exclusive():  # the text first: the click may be deferred meanwhile
             await send_ephemeral(interaction, text)
 
@@ -219,7 +221,7 @@ async def _stale_text(interaction: discord.Interaction[HangarBot], exc: StaleAct
         bot = interaction.client
         loaded = await bot.service.load(channel_id_of(interaction))
         now = status_line(loaded, bot.service.seat_of(loaded, interaction.user.id))
-    except RulesError:
+    except (RulesError, StoreUnavailable):
         now = ""
     return f"{exc}\n{now}".strip()
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from bot.notify import deliver
 from bot.services.clock import ClockService
 from bot.services.timeouts import Timeouts
+from bot.store.errors import StoreUnavailable
 
 if TYPE_CHECKING:
     from bot.app import HangarBot
@@ -72,6 +73,8 @@ class Scheduler:
             self._wake.clear()
             try:
                 delay = await self.tick()
+            except StoreUnavailable:  # the store has logged the episode once; retry later
+                delay = self.heartbeat
             except Exception:
                 log.exception("Scheduler round failed; retrying after a heartbeat")
                 delay = self.heartbeat

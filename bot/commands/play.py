@@ -2,25 +2,44 @@
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import re
 from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 
-from bot.errors import UserFacingError
+from bot.errors import UserFacingError, report
 from bot.flow import channel_id_of, publish, tell_if_late
 from bot.limits import clip, excerpt
 from bot.present import status_line
 from bot.services.games import LoadedGame
+from bot.store.errors import StoreUnavailable
 from rules.core import Action
 from rules.core.model import KEY_PATTERN
 
 if TYPE_CHECKING:
     from bot.app import HangarBot
 
+log = logging.getLogger(__name__)
+
 # Autocomplete values are at most 100 characters; anything longer was typed, not chosen.
 MAX_CHOICE = 100
+
+# Discord drops an autocomplete answered after 3 s: the game is looked up within this budget.
+AUTOCOMPLETE_BUDGET = 2.0
+# An autocomplete cannot show a message, so one choice says why the list is empty; its value is
+# refused by /play before anything is read.
+NO_MOVES = "(none)"  # never an action key (KEY_PATTERN has no brackets or spaces)
+UNREADABLE_CHOICE = (
+    "No moves to show: the database cannot be read right now — try again in a minute"
+)
+SLOW_CHOICE = "No moves to show: the database is slow to answer — try again in a moment"
+NOT_A_MOVE = (
+    "That line only said why no moves were listed — it is not a move; nothing changed. Start "
+    "typing again to see your moves."
+)
 
 # Autocomplete values carry the state version so a choice made before others moved is refused.
 VERSIONED = re.compile(r"^v(?P<ver>\d+):(?P<key>.+)$")
@@ -50,7 +69,14 @@ async def action_autocomplete(
 ) -> list[app_commands.Choice[str]]:
     """Legal actions matching what the user typed (labels shown, versioned keys sent)."""
     try:
-        loaded = await interaction.client.service.load(channel_id_of(interaction))
+        loaded = await asyncio.wait_for(
+            interaction.client.service.load(channel_id_of(interaction)), AUTOCOMPLETE_BUDGET
+        )
+    except StoreUnavailable:  # the store has logged why, once
+        return [app_commands.Choice(name=UNREADABLE_CHOICE, value=NO_MOVES)]
+    except TimeoutError:
+        log.warning("/play autocomplete: the game was not read within %s s", AUTOCOMPLETE_BUDGET)
+        return [app_commands.Choice(name=SLOW_CHOICE, value=NO_MOVES)]
     except Exception:  # autocomplete must never fail loudly
         return []
     seat = interaction.client.service.seat_of(loaded, interaction.user.id)
@@ -75,16 +101,22 @@ async def play_command(interaction: discord.Interaction[HangarBot], action: str)
         raise UserFacingError(
             f"{excerpt(action)} is not a move — start typing and pick one of the offered moves."
         )
+    if action == NO_MOVES:
+        raise UserFacingError(NOT_A_MOVE)
     bot = interaction.client
     channel_id = channel_id_of(interaction)
-    loaded = await bot.service.load(channel_id)
-    seat = bot.service.seat_of(loaded, interaction.user.id)
-    key, version = parse_choice(action, my_actions(loaded, seat))
-    if not KEY_PATTERN.match(key):
-        raise UserFacingError(
-            f"{excerpt(action)} is not one of your moves now — pick one from the list."
-        )
-    result = await bot.service.act(channel_id, interaction.user.id, key, version)
+    try:
+        loaded = await bot.service.load(channel_id)
+        seat = bot.service.seat_of(loaded, interaction.user.id)
+        key, version = parse_choice(action, my_actions(loaded, seat))
+        if not KEY_PATTERN.match(key):
+            raise UserFacingError(
+                f"{excerpt(action)} is not one of your moves now — pick one from the list."
+            )
+        result = await bot.service.act(channel_id, interaction.user.id, key, version)
+    except StoreUnavailable as exc:  # nothing was saved: say so as for a click
+        await report(interaction, exc, move=True)
+        return
     late = await publish(bot, result)
     after = result.loaded
     text = f"✅ {result.label or key}"

@@ -24,6 +24,7 @@ from bot.store import clocks as cs
 from bot.store import repository as repo
 from bot.store.clocks import DONE, HALF, TENTH, SeatClock, TableRow, due_at
 from bot.store.cursor import Db
+from bot.store.errors import StoreUnavailable
 from bot.store.locks import Lock, hold_game
 from rules.core import Game, StaleActionError
 from rules.core.ai import game_ai, plan_ai_turn
@@ -146,6 +147,8 @@ class Timeouts:
             for c in due:
                 try:
                     notice = await self._fire(c, now)
+                except StoreUnavailable:
+                    raise  # the disk, not this clock: it fires once the database takes writes
                 except Exception:
                     log.exception("Clock of game %s seat %s failed; stopped", c.game_pk, c.seat)
                     await self._give_up(c)

@@ -17,9 +17,11 @@ import aiosqlite
 
 from bot.settings import database_path, is_postgres_url
 from bot.store.cursor import FetchedCursor, PendingStatement
+from bot.store.errors import StoreUnavailable
 from bot.store.locks import Lock
 from bot.store.migrations import migrate
 from bot.store.postgres import PgStore
+from bot.store.sqlite_disk import DiskWatch
 
 DEFAULT_BUSY_TIMEOUT_MS = 5000
 
@@ -115,6 +117,8 @@ class Store:
         self.writes = SqliteDb(db, inline=True)
         self.path = path
         self.url = str(path)
+        # Checked before each use: a database the OS stops writing is refused, not a SIGBUS.
+        self.disk = DiskWatch(path)
         # Coroutines sharing one connection would otherwise see each other's uncommitted writes.
         self._lock = asyncio.Lock()
         self._named: dict[str, asyncio.Lock] = {}
@@ -137,7 +141,7 @@ class Store:
         its COMMIT does not wait for the disk. It survives a crash of the bot and reaches the disk
         with the next durable commit (WAL); only a power cut in between can lose it.
         """
-        async with self._lock:
+        async with self._lock, self.disk.writes:
             relax = not durable and self.synchronous in ("FULL", "EXTRA")
             if relax:
                 await self.writes.execute("PRAGMA synchronous = NORMAL")
@@ -146,6 +150,7 @@ class Store:
                 try:
                     yield self.writes
                     await self.db.commit()
+                    self.disk.committed()
                 except BaseException:
                     # Also after a failed COMMIT: never leave the shared connection mid-transaction.
                     await self.db.rollback()
@@ -177,7 +182,7 @@ class Store:
         WAL mode a reader never waits for a lock, and each hand-off to the thread cost more than
         the lookup (issue 14).
         """
-        async with self._lock:
+        async with self._lock, self.disk.reads:
             await self.writes.execute("BEGIN")
             try:
                 yield self.writes if quick else self.statements
@@ -191,9 +196,11 @@ class Store:
             yield
 
     async def ping(self) -> None:
-        """Raise unless the database answers a query."""
+        """Raise unless the database answers a query and its last write went through."""
         async with self.reading() as db, db.execute("SELECT 1") as cursor:
             await cursor.fetchone()
+        if self.disk.trouble is not None:
+            raise StoreUnavailable(self.disk.trouble, writing=True)
 
     async def close(self) -> None:
         """Close the connection (WAL is checkpointed by SQLite on the last close)."""

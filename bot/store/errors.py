@@ -11,3 +11,13 @@ IntegrityError = sqlite3.IntegrityError
 
 class PostgresIntegrityError(IntegrityError):
     """A PostgreSQL unique, foreign-key, check or append-only violation."""
+
+
+class StoreUnavailable(Exception):
+    """The database cannot be used right now (read-only or full disk, I/O error); nothing was
+    changed. `writing`: a write was refused (reads may still work)."""
+
+    def __init__(self, reason: str, *, writing: bool) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.writing = writing

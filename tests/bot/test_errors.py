@@ -3,16 +3,28 @@
 from __future__ import annotations
 
 import ast
+import logging
 import threading
 from pathlib import Path
 from typing import Any
 
+import pytest
 from discord import AppCommandOptionType, app_commands
 from discord.app_commands.transformers import MemberTransformer
 
-from bot.errors import unwrap
+from bot.commands.play import NO_MOVES, SLOW_CHOICE, UNREADABLE_CHOICE
+from bot.errors import (
+    MOVE_NOT_SAVED,
+    NOT_READ,
+    NOT_SAVED,
+    SAVED_BOARD_FOLLOWS,
+    explain,
+    unwrap,
+)
 from bot.limits import MAX_CONTENT, clip, excerpt
+from bot.store.errors import StoreUnavailable
 from rules.core import IllegalActionError
+from rules.core.model import KEY_PATTERN
 
 BOT = Path(__file__).resolve().parents[2] / "bot"
 
@@ -74,6 +86,41 @@ def test_clip_keeps_discord_limit() -> None:
     long = "x" * 5000
     assert len(clip(long)) == MAX_CONTENT and clip(long).endswith("…")
     assert clip("short") == "short"
+
+
+@pytest.mark.parametrize(
+    ("writing", "move", "saved", "text"),
+    [
+        (True, True, False, MOVE_NOT_SAVED),
+        (False, True, False, MOVE_NOT_SAVED),  # a move whose game could not even be read
+        (True, False, False, NOT_SAVED),
+        (False, False, False, NOT_READ),
+        (True, True, True, SAVED_BOARD_FOLLOWS),  # committed first: never "nothing changed"
+    ],
+)
+async def test_a_database_that_cannot_be_used_is_explained_without_a_traceback(
+    caplog: pytest.LogCaptureFixture, writing: bool, move: bool, saved: bool, text: str
+) -> None:
+    """StoreUnavailable (read-only disk) reads as what happened and what to do; the store has
+    logged the episode once, so answering logs nothing more."""
+    error = app_commands.CommandInvokeError(
+        _command(), StoreUnavailable("disk I/O error", writing=writing)
+    )
+    with caplog.at_level(logging.DEBUG, logger="bot.errors"):
+        said = await explain(_no_interaction(), unwrap(error), saved=saved, move=move)
+    assert said == text
+    assert not caplog.records
+
+
+def test_the_empty_autocomplete_explains_itself_within_discords_limits() -> None:
+    """Its one choice fits a choice name (100) and its value can never be an action key."""
+    assert len(UNREADABLE_CHOICE) <= 100 and len(SLOW_CHOICE) <= 100
+    assert not KEY_PATTERN.match(NO_MOVES)
+
+
+def _no_interaction() -> Any:
+    """explain() reads no interaction for a store failure."""
+    return None
 
 
 def _command() -> Any:

@@ -310,3 +310,37 @@ async def test_restart_while_an_ai_is_about_to_move(
     assert len(boards(table)) == pending_boards + 1, "the AI turn was played once"
     admin = fake.add_user("root", admin=True)
     assert "✅" in await _admin(fake, admin, table, "verify")
+
+
+AI_DELAY = 2.0
+
+
+async def _play_key(fake: FakeDiscord, table: Table, pick: Callable[[list[str]], str]) -> None:
+    """The human plays, with /play, the key `pick` chooses among the keys autocomplete offers."""
+    human = table.players[0]
+    offered = await fake.autocomplete(human, table.channel, "play", option="action")
+    values = [str(choice["value"]) for choice in offered]
+    keys = [value.split(":", 1)[1] for value in values]
+    value = values[keys.index(pick(keys))]
+    reply = await (await fake.slash(human, table.channel, "play", action=value)).response(settle=0)
+    assert "✅" in reply.all_text, reply.all_text
+
+
+async def test_ai_move_delay_counts_from_the_humans_move(
+    fake: FakeDiscord, bots: Callable[..., BotProcess], tmp_path: Path
+) -> None:
+    """AI_MOVE_DELAY=2: alice starts her turn with a move that keeps it (the AI's wait begins),
+    1.5 s later she ends it; the AI answers no sooner than 2 s after her last move's board."""
+    table, _ = await _setup(fake, bots, tmp_path, "delay", AI_MOVE_DELAY=str(AI_DELAY))
+    table.players = table.players[:1]
+    await open_with_ai(fake, table, "game new takeoff", ai_seats=1, ai_level="easy")
+    await settled_board(table)  # alice to play (the AI may have opened the game)
+    await _play_key(fake, table, lambda keys: next(k for k in keys if k != "end"))
+    await asyncio.sleep(AI_DELAY - 0.5)
+    while "Easy AI** to play" not in description(boards(table)[-1]):
+        await _play_key(fake, table, lambda keys: next(k for k in ("end", "cancel") if k in keys))
+    handed = boards(table)[-1]  # alice's last move, published: the AI's turn starts here
+    answer = await settled_board(table, timeout=AI_DELAY + 10)
+    assert answer.id != handed.id
+    waited = answer.created_at - handed.created_at
+    assert waited >= AI_DELAY, f"the AI moved {waited:.2f} s after alice's move"
