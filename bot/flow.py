@@ -85,8 +85,7 @@ async def publish_only(bot: HangarBot, result: ActResult) -> BaseException | Non
 
 async def recent_lines(bot: HangarBot, loaded: LoadedGame) -> list[str]:
     """The latest public log lines of a game."""
-    lines: list[str] = await bot.service.story(loaded.record.channel_id, None, limit=LOG_LINES)
-    return lines
+    return await bot.service.boards.story(loaded.record.channel_id, None, limit=LOG_LINES)
 
 
 async def post_board(bot: HangarBot, loaded: LoadedGame, *, ping: tuple[int, ...]) -> None:
@@ -265,9 +264,9 @@ async def handle_lobby(interaction: discord.Interaction[HangarBot], pk: int, op:
                 bot.service, channel_id, user.id, is_admin(interaction), "normal"
             )
         elif op == "join":
-            loaded = await bot.service.join(channel_id, user.id, user.display_name)
+            loaded = await bot.service.lobby.join(channel_id, user.id, user.display_name)
         else:
-            loaded = await bot.service.leave(channel_id, user.id)
+            loaded = await bot.service.lobby.leave(channel_id, user.id)
         view = lobby_view(loaded) if loaded.record.status == "lobby" else None
         text = lobby_text(loaded) if view else "The lobby was closed."
         await interaction.edit_original_response(content=text, view=view)
@@ -334,7 +333,7 @@ async def start_game(
     bot: HangarBot, channel_id: int, user_id: int, admin: bool
 ) -> BaseException | None:
     """Start the lobby's game and post the first board, pinging whoever acts first."""
-    return await publish(bot, await bot.service.start(channel_id, user_id, admin))
+    return await publish(bot, await bot.service.lobby.start(channel_id, user_id, admin))
 
 
 def is_admin(interaction: discord.Interaction[HangarBot]) -> bool:

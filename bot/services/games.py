@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
 
 import rules
 from bot.services.admin import SEATED_EXPORT, Admin, VerifyReport, target_game
@@ -120,20 +119,3 @@ class GameService:
     def seat_of(self, loaded: LoadedGame, user_id: int) -> int | None:
         """The seat this user holds in the game, if any."""
         return seat_of(loaded.seats, user_id)
-
-    # TEMP(merge): old names while other branches still call them; removed at merge.
-    def __getattr__(self, name: str) -> Any:
-        """Old method names, forwarded to the part that owns them now."""
-        owner = {
-            "new_lobby": ("lobby", "open"),
-            "join": ("lobby", "join"),
-            "leave": ("lobby", "leave"),
-            "start": ("lobby", "start"),
-            "story": ("boards", "story"),
-            "abandon": ("admin", "abandon"),
-            "export": ("admin", "export"),
-            "verify": ("admin", "verify"),
-        }.get(name)
-        if owner is None:
-            raise AttributeError(name)
-        return getattr(getattr(self, owner[0]), owner[1])

@@ -37,9 +37,11 @@ async def _seed_finished_games(path: Path, guild: Guild, alice: User, bob: User)
     try:
         for n in range(SEEDED):
             channel = 900_000 + n
-            await service.new_lobby(guild.id, channel, "flight", FLIGHT_ONE_HAND, alice.id, "alice")
-            await service.join(channel, bob.id, "bob")
-            loaded = (await service.start(channel, alice.id, is_admin=False)).loaded
+            await service.lobby.open(
+                guild.id, channel, "flight", FLIGHT_ONE_HAND, alice.id, "alice"
+            )
+            await service.lobby.join(channel, bob.id, "bob")
+            loaded = (await service.lobby.start(channel, alice.id, is_admin=False)).loaded
             while loaded.outcome is None:
                 seat = loaded.active_seats[0]
                 action = rng.choice(loaded.game.legal_actions(loaded.state, seat))

@@ -110,12 +110,12 @@ async def _add_ai_column(store: Store) -> None:
 async def play(service: GameService, spec: Spec, channel: int, guild: int = GUILD) -> int:
     """Play one spec through the service; returns the game's pk."""
     users = [u if u is not None else AI_FILLER + i for i, (u, _) in enumerate(spec.seats)]
-    loaded = await service.new_lobby(
+    loaded = await service.lobby.open(
         guild, channel, "scripted", spec.options(), users[0], f"u{users[0]}"
     )
     for user in users[1:]:
-        await service.join(channel, user, f"u{user}")
-    await service.start(channel, users[0], is_admin=False)
+        await service.lobby.join(channel, user, f"u{user}")
+    await service.lobby.start(channel, users[0], is_admin=False)
     pk = loaded.record.pk
     async with service.store.transaction() as db:
         for seat, (user, level) in enumerate(spec.seats):
@@ -126,7 +126,7 @@ async def play(service: GameService, spec: Spec, channel: int, guild: int = GUIL
                     (level, pk, seat),
                 )
     if spec.abandoned:
-        await service.abandon(channel, 0, is_admin=True)
+        await service.admin.abandon(channel, 0, is_admin=True)
     else:
         await service.act(channel, users[0], "end", None)
     return pk
@@ -278,9 +278,9 @@ async def test_ai_seats_without_a_level_column(
     store: Store, service: GameService, history: HistoryService
 ) -> None:
     """Before the AI migration exists, an AI seat is the generic '🤖 AI' player."""
-    loaded = await service.new_lobby(GUILD, 1, "scripted", {"scores": [3, 1]}, 11, "u11")
-    await service.join(1, AI_FILLER, "filler")
-    await service.start(1, 11, is_admin=False)
+    loaded = await service.lobby.open(GUILD, 1, "scripted", {"scores": [3, 1]}, 11, "u11")
+    await service.lobby.join(1, AI_FILLER, "filler")
+    await service.lobby.start(1, 11, is_admin=False)
     async with store.transaction() as db:
         await db.execute("UPDATE seats SET user_id = NULL WHERE game_pk = ? AND seat = 1", (1,))
     await service.act(1, 11, "end", None)
@@ -328,7 +328,7 @@ async def test_an_open_game_cannot_be_deleted(
     store: Store, service: GameService, history: HistoryService
 ) -> None:
     """Deleting needs the game closed first."""
-    loaded = await service.new_lobby(GUILD, 1, "scripted", {}, 11, "u11")
+    loaded = await service.lobby.open(GUILD, 1, "scripted", {}, 11, "u11")
     with pytest.raises(NotAllowedError):
         await history.delete_game(GUILD, loaded.record.pk)
 
@@ -371,11 +371,11 @@ async def test_verify_and_export_reach_any_game_of_this_server_only(
     await _add_ai_column(store)
     pk = await play(service, Spec([(11, None), (12, None)], [3, 1]), 1)
     await play(service, Spec([(11, None), (12, None)], [1, 3]), 1)  # a newer game, same channel
-    assert (await service.verify(555, pk, GUILD)).ok
-    exported = await service.export(555, pk, GUILD)
+    assert (await service.admin.verify(555, pk, GUILD)).ok
+    exported = await service.admin.export(555, pk, GUILD)
     assert exported["game"]["pk"] == pk and exported["outcome"]["winners"] == [0]
     with pytest.raises(NoGameHereError):
-        await service.export(555, pk, OTHER_GUILD)
+        await service.admin.export(555, pk, OTHER_GUILD)
     latest = await service.load_latest(1)
     assert latest.record.pk != pk and latest.outcome is not None, "the channel shows its last game"
 

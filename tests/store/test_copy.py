@@ -38,10 +38,10 @@ async def postgres_url() -> AsyncIterator[str]:
 async def _play(service: GameService, channel: int, game_id: str, moves: int) -> LoadedGame:
     """A started game of `game_id` with `moves` random legal moves made."""
     game = rules.GAMES[game_id]
-    await service.new_lobby(GUILD, channel, game_id, {}, 1000, "P1", seed=channel)
+    await service.lobby.open(GUILD, channel, game_id, {}, 1000, "P1", seed=channel)
     for i in range(1, game.min_players):
-        await service.join(channel, 1000 + i, f"P{i + 1}")
-    loaded = (await service.start(channel, 1000, False)).loaded
+        await service.lobby.join(channel, 1000 + i, f"P{i + 1}")
+    loaded = (await service.lobby.start(channel, 1000, False)).loaded
     chooser = random.Random(channel)
     for _ in range(moves):
         if loaded.outcome is not None:
@@ -62,9 +62,9 @@ async def _fill(url: str) -> dict[int, LoadedGame]:
         channel: await _play(service, channel, game_id, 25)
         for channel, game_id in ((10, "takeoff"), (11, "flight"), (12, "first-in-flight"))
     }
-    await service.new_lobby(GUILD, 13, "flight", {}, 2000, "Lobbyist", seed=5)
+    await service.lobby.open(GUILD, 13, "flight", {}, 2000, "Lobbyist", seed=5)
     await _play(service, 14, "takeoff", 3)
-    await service.abandon(14, 1000, True)
+    await service.admin.abandon(14, 1000, True)
     async with store.transaction() as db:
         await set_meta(db, "commands-hash:42", "abc")
     await store.close()
@@ -83,13 +83,13 @@ async def _same_games(url: str, games: dict[int, LoadedGame]) -> None:
             assert after.snapshot == before.game.dump_state(before.state)
             assert [s.user_id for s in after.seats] == [s.user_id for s in before.seats]
         running = [c for c, g in games.items() if g.outcome is None]
-        assert running and all([(await service.verify(c)).ok for c in running])
+        assert running and all([(await service.admin.verify(c)).ok for c in running])
         assert (await service.load(13)).record.status == "lobby"
         async with store.reading() as db:
             assert await get_meta(db, "commands-hash:42") == "abc"
             latest = await repo.fetch_latest_game(db, 14)
         assert latest is not None and latest.record.status == "abandoned"
-        fresh = await service.new_lobby(GUILD, 99, "takeoff", {}, 1, "New", seed=1)
+        fresh = await service.lobby.open(GUILD, 99, "takeoff", {}, 1, "New", seed=1)
         assert fresh.record.pk > max(g.record.pk for g in games.values())
     finally:
         await store.close()
