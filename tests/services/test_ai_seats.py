@@ -47,7 +47,7 @@ async def test_an_ai_leaves_the_lobby_and_the_seats_behind_move_up(real: GameSer
     """Remove AI: a chosen AI seat or the last one; humans' seats and strangers are refused."""
     await _lobby(real, "flight")
     await ai_service.add_ai_seat(real, CHANNEL, ALICE, False, "hard")
-    await real.join(CHANNEL, BOB, "Bob")
+    await real.lobby.join(CHANNEL, BOB, "Bob")
     await ai_service.add_ai_seat(real, CHANNEL, ALICE, False, "easy")
     with pytest.raises(NotAllowedError):
         await ai_service.remove_ai_seat(real, CHANNEL, BOB, False, None)
@@ -67,7 +67,7 @@ async def test_an_ai_move_commits_once_per_decided_version(real: GameService) ->
     """Two drivers deciding on the same version: one move commits, the other is stale."""
     await _lobby(real)
     await ai_service.add_ai_seat(real, CHANNEL, ALICE, False, "easy")
-    start = await real.start(CHANNEL, ALICE, False)
+    start = await real.lobby.start(CHANNEL, ALICE, False)
     loaded = start.loaded
     if ai_service.ai_to_move(loaded) is None:  # alice starts: she ends her turn first
         loaded = (await real.act(CHANNEL, ALICE, "end", None)).loaded
@@ -81,17 +81,17 @@ async def test_an_ai_move_commits_once_per_decided_version(real: GameService) ->
         return_exceptions=True,
     )
     assert sum(isinstance(o, StaleActionError) for o in outcomes) == 1
-    export = await real.export(CHANNEL)
+    export = await real.admin.export(CHANNEL)
     ai_moves = [a for a in export["actions"] if a["seat"] == 1]
     assert len(ai_moves) == 1 and ai_moves[0]["user_id"] is None and ai_moves[0]["key"] == key
-    assert (await real.verify(CHANNEL)).ok
+    assert (await real.admin.verify(CHANNEL)).ok
 
 
 async def test_admin_hands_a_seat_to_an_ai_and_back(real: GameService) -> None:
     """A player's seat goes to an AI (same seat, same hand) and back to a member."""
     await _lobby(real)
-    await real.join(CHANNEL, BOB, "Bob")
-    before = (await real.start(CHANNEL, ALICE, False)).loaded
+    await real.lobby.join(CHANNEL, BOB, "Bob")
+    before = (await real.lobby.start(CHANNEL, ALICE, False)).loaded
     loaded, seat = await ai_service.seat_ai(real, CHANNEL, BOB, "normal")
     assert seat == 1 and loaded.names[1] == "🤖 Normal AI" and loaded.user_of(1) is None
     assert loaded.state == before.state
