@@ -6,14 +6,14 @@ import logging
 import os
 import sys
 
-from bot.settings import MISSING_TOKEN_HELP, SQLITE_SHARDS_REFUSED, Settings
-from bot.startup import (
+from bot.edge.startup import (
     StartupError,
     check_database,
     describe_failure,
     install_redaction,
     redact_url,
 )
+from bot.settings import MISSING_TOKEN_HELP, SQLITE_SHARDS_REFUSED, Settings
 
 EXIT_STARTUP = 1
 EXIT_NO_TOKEN = 2
@@ -57,7 +57,7 @@ def main() -> int:
         return EXIT_NO_TOKEN
     try:
         check_database(settings)
-        from bot.app import run
+        from bot.edge.app import run
 
         run(settings)
     except StartupError as exc:

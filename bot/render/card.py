@@ -26,23 +26,23 @@ def card_png(entry: CardEntry) -> bytes | None:
 
 def _takeoff(entry: CardEntry) -> Image.Image | None:
     """A Takeoff! card face (the captain's ticket has no card)."""
-    from bot.render.takeoff import _card_height, _draw_card
+    from bot.render.takeoff import card_height, draw_card
     from rules.takeoff.view import card_view
 
     if entry.card == "ticket":
         return None
     card = card_view(entry.card)
-    height = _card_height(card, TAKEOFF_LINES, TAKEOFF_W)
+    height = card_height(card, TAKEOFF_LINES, TAKEOFF_W)
     image, draw = canvas(TAKEOFF_W + 2 * PAD, height + 2 * PAD, BACKGROUND)
-    _draw_card(draw, card, PAD, PAD, TAKEOFF_LINES, TAKEOFF_W, chosen=False)
+    draw_card(draw, card, PAD, PAD, TAKEOFF_LINES, TAKEOFF_W, chosen=False)
     return image
 
 
 def _flight(entry: CardEntry) -> Image.Image:
     """A Flight card face as in a player's hand."""
-    from bot.render.flight import HAND_CARD_H, HAND_CARD_W, _hand_card
+    from bot.render.flight import HAND_CARD_H, HAND_CARD_W, hand_card
     from rules.flight.view import card_view
 
     image, draw = canvas(HAND_CARD_W + 2 * PAD, HAND_CARD_H + 2 * PAD, BACKGROUND)
-    _hand_card(draw, PAD, PAD, card_view(entry.card), playable=True, pending=False)
+    hand_card(draw, PAD, PAD, card_view(entry.card), playable=True, pending=False)
     return image

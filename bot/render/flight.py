@@ -452,11 +452,11 @@ def _stamp_hand_card(
 def _paint_hand_card(
     image: Image.Image, x: int, y: int, card: CardView, playable: bool, pending: bool
 ) -> None:
-    """`_hand_card` as a tile painter."""
-    _hand_card(ImageDraw.Draw(image), x, y, card, playable=playable, pending=pending)
+    """`hand_card` as a tile painter."""
+    hand_card(ImageDraw.Draw(image), x, y, card, playable=playable, pending=pending)
 
 
-def _hand_card(
+def hand_card(
     draw: ImageDraw.ImageDraw, x: int, y: int, card: CardView, *, playable: bool, pending: bool
 ) -> None:
     """A full card face with its kind, name, town and penalty points."""

@@ -455,7 +455,7 @@ def _lines_of(
     return tuple(names), tuple(body)
 
 
-def _card_height(card: CardView, text_lines: int, w: int) -> int:
+def card_height(card: CardView, text_lines: int, w: int) -> int:
     """Height of one card at width `w`."""
     name, body = _lines_of(card.name, card.text, text_lines, w)
     return 30 + 21 * len(name) + 19 * len(body) + 10
@@ -465,7 +465,7 @@ def _stamp_card(
     image: Image.Image, card: CardView, x: int, y: int, text_lines: int, w: int, *, chosen: bool
 ) -> int:
     """One card face (a cached tile: hands keep their cards for turns); returns the y below it."""
-    height = _card_height(card, text_lines, w)
+    height = card_height(card, text_lines, w)
     stamp(image, (x, y), (w + 1, height + 1), BACKGROUND, _paint_card, card, text_lines, w, chosen)
     return y + height + 8
 
@@ -473,16 +473,16 @@ def _stamp_card(
 def _paint_card(
     image: Image.Image, x: int, y: int, card: CardView, text_lines: int, w: int, chosen: bool
 ) -> None:
-    """`_draw_card` as a tile painter."""
-    _draw_card(ImageDraw.Draw(image), card, x, y, text_lines, w, chosen=chosen)
+    """`draw_card` as a tile painter."""
+    draw_card(ImageDraw.Draw(image), card, x, y, text_lines, w, chosen=chosen)
 
 
-def _draw_card(
+def draw_card(
     draw: ImageDraw.ImageDraw, card: CardView, x: int, y: int, text_lines: int, w: int,
     *, chosen: bool,
 ) -> int:  # fmt: skip
     """One card face (band, name, effect); returns the y below it. The chosen card is ringed."""
-    height = _card_height(card, text_lines, w)
+    height = card_height(card, text_lines, w)
     colour, caption = _band(card)
     outline, width = (TARGET, 5) if chosen else (INK, 2)
     draw.rounded_rectangle(
@@ -510,7 +510,7 @@ def _draw_card(
 def _fit_lines(cards: Sequence[CardView], room: int, w: int) -> int:
     """The most effect lines per card that lets every card fit in `room` pixels (at least 1)."""
     for lines in range(6, 0, -1):
-        if sum(_card_height(c, lines, w) + 8 for c in cards) <= room:
+        if sum(card_height(c, lines, w) + 8 for c in cards) <= room:
             return lines
     return 1
 
@@ -531,7 +531,7 @@ def _cards_height(col: Column) -> int:
     if not col.cards:
         return height + 30
     lines = _fit_lines(col.cards, col.room - 44, col.w)
-    return height + sum(4 + _card_height(card, lines, col.w) + 8 for card in col.cards)
+    return height + sum(4 + card_height(card, lines, col.w) + 8 for card in col.cards)
 
 
 def _draw_cards(
@@ -704,7 +704,7 @@ def _column_items(column: Column, chosen: str | None) -> list[tuple[object, int,
         return [*items, ("(no cards)", y, y + 30)]
     lines = _fit_lines(column.cards, column.room - 44, column.w)
     for card in column.cards:
-        height = _card_height(card, lines, column.w)
+        height = card_height(card, lines, column.w)
         items.append(((card, lines, card.id == chosen), y + 4, y + 4 + height + 1))
         y += 4 + height + 8
     return items

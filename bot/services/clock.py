@@ -1,8 +1,7 @@
-"""The play-by-post clock: per-seat deadlines, reminders, away, timeouts and downtime (issue 11).
+"""The play-by-post clock: per-seat deadlines, reminders, away, pauses and downtime (issue 11).
 
-No discord imports: the scheduler (bot/scheduler.py) asks `fire_due` what is due and delivers
-the notices. Every change happens in one transaction with a conditional claim, so a reminder or
-timeout is recorded exactly once, whatever restarts or second processes do.
+Its reaction (`on_commit`) keeps each seat's clock in step with whose turn it is, inside every
+committed change; what falls due is fired by `bot/services/timeouts.py`. No discord imports.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Finished games: results recorded at the end, history pages, stats, leaderboards, deletion.
 
-No Discord here: the commands in bot/commands/stats.py format what these functions return.
+No Discord here: the commands in bot/edge/commands/stats.py format what these functions return.
 """
 
 from __future__ import annotations

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from pydantic import BaseModel
 
+import rules
 from bot.services.errors import UndoRefusedError
-from bot.store.repository import ActionRecord, GameRecord
+from bot.store.repository import ActionRecord, GameRecord, StoredGame
 from rules.core import Event, Game, Rng
 
 # Stored events carry the seat names at the time of the move under this key (not an Event field).
@@ -98,3 +99,20 @@ def differences(expected: Any, actual: Any, path: str = "snapshot") -> list[str]
         pairs = enumerate(zip(expected, actual, strict=True))
         return [diff for i, (e, a) in pairs for diff in differences(e, a, f"{path}[{i}]")]
     return [] if expected == actual else [path]
+
+
+def replay_problem(
+    stored: StoredGame,
+    actions: list[ActionRecord],
+    engines: Callable[[str], Any] | None = None,
+) -> str | None:
+    """Why this game does not replay to its snapshot, or None when it does."""
+    game = (engines or rules.get_game)(stored.record.game_id)
+    try:
+        replayed = replay(game, stored.record, len(stored.seats), actions)
+        # A missing snapshot fails here and is reported below like any other mismatch.
+        expected = game.dump_state(game.load_state(stored.snapshot))  # type: ignore[arg-type]
+    except Exception as exc:  # a log that no longer replays is reported, not raised
+        return f"the log does not replay ({type(exc).__name__}: {exc})"
+    diffs = differences(expected, game.dump_state(replayed))
+    return f"replay differs at {diffs[0]}" if diffs else None

@@ -34,9 +34,12 @@ async def _migrate(url: str) -> int:
 
 async def _copy(source: str, target: str) -> int:
     """Copy every game, log, seat and setting, then replay each game on the target."""
+    # The command line is an entry point like bot/__main__.py: it may hand the store the rules'
+    # replay check, which the store itself does not import.
+    from bot.services.replay import replay_problem
     from bot.store.copy import copy_database
 
-    report = await copy_database(source, target)
+    report = await copy_database(source, target, replay_problem)
     print(report.summary())
     if not report.ok:
         print("The copy is NOT complete: keep using the old database.", file=sys.stderr)

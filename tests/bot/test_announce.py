@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 import rules
-from bot.announce import Announcer
-from bot.flow import edit_or_post
+from bot.edge.announce import Announcer
+from bot.edge.flow import edit_or_post
 from bot.services.announce import merge, plan_board
 from bot.services.games import GameService
 from bot.store import Store, open_store, outbox

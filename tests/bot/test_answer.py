@@ -1,4 +1,4 @@
-"""When a click may wait for its panel to be its answer (bot/answer.py)."""
+"""When a click may wait for its panel to be its answer (bot/edge/answer.py)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from bot.answer import WAIT_LIMIT, ClickAnswer
+from bot.edge.answer import WAIT_LIMIT, ClickAnswer
 
 
 @pytest.fixture

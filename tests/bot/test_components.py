@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 import pytest
 
-from bot.components import ActionButton, ActionSelect, action_items
+from bot.edge.components import ActionButton, ActionSelect, action_items
 from rules.core import Action
 
 

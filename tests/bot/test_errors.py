@@ -1,4 +1,4 @@
-"""bot.errors: unwrapping discord.py's wrappers always ends, and refusals fit Discord."""
+"""bot.edge.errors: unwrapping discord.py's wrappers always ends, and refusals fit Discord."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ import pytest
 from discord import AppCommandOptionType, app_commands
 from discord.app_commands.transformers import MemberTransformer
 
-from bot.commands.play import NO_MOVES, SLOW_CHOICE, UNREADABLE_CHOICE
-from bot.errors import (
+from bot.edge.commands.play import NO_MOVES, SLOW_CHOICE, UNREADABLE_CHOICE
+from bot.edge.errors import (
     MOVE_NOT_SAVED,
     NOT_READ,
     NOT_SAVED,
@@ -21,7 +21,7 @@ from bot.errors import (
     explain,
     unwrap,
 )
-from bot.limits import MAX_CONTENT, clip, excerpt
+from bot.edge.limits import MAX_CONTENT, clip, excerpt
 from bot.store.errors import StoreUnavailable
 from rules.core import IllegalActionError
 from rules.core.model import KEY_PATTERN
@@ -106,7 +106,7 @@ async def test_a_database_that_cannot_be_used_is_explained_without_a_traceback(
     error = app_commands.CommandInvokeError(
         _command(), StoreUnavailable("disk I/O error", writing=writing)
     )
-    with caplog.at_level(logging.DEBUG, logger="bot.errors"):
+    with caplog.at_level(logging.DEBUG, logger="bot.edge.errors"):
         said = await explain(_no_interaction(), unwrap(error), saved=saved, move=move)
     assert said == text
     assert not caplog.records

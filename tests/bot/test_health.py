@@ -6,8 +6,8 @@ from pathlib import Path
 
 import aiohttp
 
-from bot.app import HangarBot
-from bot.health import HealthServer
+from bot.edge.app import HangarBot
+from bot.runtime.health import HealthServer
 from bot.settings import Settings
 from bot.store import open_store
 

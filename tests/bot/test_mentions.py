@@ -6,7 +6,7 @@ from pathlib import Path
 
 import discord
 
-from bot.app import HangarBot
+from bot.edge.app import HangarBot
 from bot.settings import Settings
 
 

@@ -9,7 +9,7 @@ import pytest
 from discord import AppCommandOptionType, app_commands
 from pydantic import BaseModel, Field
 
-from bot.commands.options import new_game_command
+from bot.edge.commands.options import new_game_command
 from rules import GAMES
 
 

@@ -6,7 +6,7 @@ import logging
 
 import pytest
 
-from bot.present import render_png
+from bot.edge.present import render_png
 from bot.render import placeholder_png
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"

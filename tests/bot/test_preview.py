@@ -6,9 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from bench.parts import open_table
-from bot.preview import Previews
 from bot.render import private_png, public_png
 from bot.render.pool import RenderPool
+from bot.runtime.preview import Previews
 from bot.services import GameService, LoadedGame
 from bot.store import open_store
 from rules import GAMES

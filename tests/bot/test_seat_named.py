@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.commands.admin import names_an_ai, seat_named
+from bot.edge.commands.admin import names_an_ai, seat_named
 from bot.services.errors import NotInGameError
 from bot.services.games import LoadedGame
 from bot.store.repository import SeatRecord

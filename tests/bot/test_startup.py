@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.startup import redact_url
+from bot.edge.startup import redact_url
 from bot.store.migrations import LATEST
 
 REPO = Path(__file__).resolve().parents[2]

@@ -10,7 +10,7 @@ import discord
 import pytest
 from discord import app_commands
 
-from bot.app import HangarBot
+from bot.edge.app import HangarBot
 from bot.settings import Settings
 from bot.store import open_store
 from tests.support.databases import BACKENDS, database_url_for, postgres_schema

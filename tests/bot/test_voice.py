@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.commands.game import mygames_line
-from bot.commands.help import help_text
-from bot.present import lobby_text, standings, status_line
+from bot.edge.commands.game import mygames_line
+from bot.edge.commands.help import help_text
+from bot.edge.present import lobby_text, standings, status_line
 from bot.services.games import LoadedGame
 from bot.store.repository import GameRecord, SeatRecord
 from rules import GAMES

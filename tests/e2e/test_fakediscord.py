@@ -13,7 +13,7 @@ import discord
 import pytest
 from PIL import Image
 
-from bot.app import intents
+from bot.edge.app import intents
 
 from .botproc import BotProcess, bot_env
 from .fakediscord import CommandUnavailable, FakeDiscord, limits

@@ -24,8 +24,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.commands.play import NO_MOVES, NOT_A_MOVE, UNREADABLE_CHOICE
-from bot.errors import MOVE_NOT_SAVED
+from bot.edge.commands.play import NO_MOVES, NOT_A_MOVE, UNREADABLE_CHOICE
+from bot.edge.errors import MOVE_NOT_SAVED
 
 from .botproc import BotProcess, bot_env
 from .driver import Table, active_player

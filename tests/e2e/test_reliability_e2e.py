@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.announce import CRASH_AFTER_COMMIT
+from bot.edge.announce import CRASH_AFTER_COMMIT
 
 from .botproc import BotProcess, bot_env
 from .driver import Table, active_player, board_version, boards

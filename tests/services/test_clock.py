@@ -39,7 +39,7 @@ class Table:
         games = {"toy": TOY, "takeoff": rules.GAMES["takeoff"]}
         self.service = GameService(store, games=games, clock=time)
         self.clocks = ClockService(self.service, Clock(source=time))
-        # Wired as start-up wires them (bot/app.py).
+        # Wired as start-up wires them (bot/edge/app.py).
         self.service.moves.wire(self.clocks.on_commit, store_listing)
         self.timeouts = Timeouts(self.clocks, self.service.moves, self.service.decoder)
 

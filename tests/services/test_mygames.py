@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from bot import mygames
-from bot.commands.game import mygames_line
-from bot.mygames import user_listing
+from bot.edge import mygames
+from bot.edge.commands.game import mygames_line
+from bot.edge.mygames import user_listing
 from bot.services import GameService, LoadedGame
 from bot.services.listing import store_listing
 from bot.store import Store

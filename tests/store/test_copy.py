@@ -14,6 +14,7 @@ import pytest
 import rules
 from bot.services import GameService, LoadedGame
 from bot.services.history import backfill
+from bot.services.replay import replay_problem
 from bot.store import clocks as cs
 from bot.store import open_store
 from bot.store import repository as repo
@@ -99,10 +100,10 @@ async def test_sqlite_to_postgres_and_back(tmp_path: Path, postgres_url: str) ->
     """SQLite → PostgreSQL → a new SQLite file: same games, logs, seats and settings."""
     first = str(tmp_path / "first.sqlite3")
     games = await _fill(first)
-    there = await copy_database(first, postgres_url)
+    there = await copy_database(first, postgres_url, replay_problem)
     assert there.ok, there.summary()
     assert there.games_checked == 4 and there.rows["games"] == 5
-    back = await copy_database(postgres_url, str(tmp_path / "back.sqlite3"))
+    back = await copy_database(postgres_url, str(tmp_path / "back.sqlite3"), replay_problem)
     assert back.ok and back.rows == there.rows
     await _same_games(postgres_url, games)
     await _same_games(str(tmp_path / "back.sqlite3"), games)
@@ -114,7 +115,7 @@ async def test_copy_refuses_a_target_that_already_holds_games(tmp_path: Path) ->
     await _fill(source)
     await _fill(target)
     with pytest.raises(ValueError, match="already holds 5 games"):
-        await copy_database(source, target)
+        await copy_database(source, target, replay_problem)
 
 
 async def test_a_log_that_no_longer_replays_is_reported(tmp_path: Path) -> None:
@@ -125,7 +126,7 @@ async def test_a_log_that_no_longer_replays_is_reported(tmp_path: Path) -> None:
     async with store.transaction() as db:
         await db.execute("UPDATE games SET snapshot = ? WHERE pk = ?", ("{}", games[10].record.pk))
     await store.close()
-    report = await copy_database(source, str(tmp_path / "b.sqlite3"))
+    report = await copy_database(source, str(tmp_path / "b.sqlite3"), replay_problem)
     assert not report.ok and f"game {games[10].record.pk} (takeoff)" in report.summary()
 
 

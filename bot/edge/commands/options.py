@@ -15,7 +15,7 @@ from bot.services.clock import TableOptions
 from rules.core import Game
 
 if TYPE_CHECKING:
-    from bot.app import HangarBot
+    from bot.edge.app import HangarBot
 
 NewGameHandler = Callable[["discord.Interaction[HangarBot]", Game, dict[str, Any]], Awaitable[None]]
 

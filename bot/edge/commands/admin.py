@@ -10,24 +10,24 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
-from bot.commands.ai import Level, admin_ai, admin_human, hand_to_ai, hand_to_member
-from bot.commands.stats import guild_of, history_of
-from bot.errors import UserFacingError
-from bot.flow import (
+from bot.edge.commands.ai import Level, admin_ai, admin_human, hand_to_ai, hand_to_member
+from bot.edge.commands.stats import guild_of, history_of
+from bot.edge.errors import UserFacingError
+from bot.edge.flow import (
     announce,
     channel_id_of,
     publish,
     repost_board,
     tell_if_late,
 )
-from bot.limits import excerpt
+from bot.edge.limits import excerpt
 from bot.services.ai import AI_ICON
 from bot.services.errors import DamagedGameError, NotInGameError
 from bot.services.games import LoadedGame
 from bot.store.repository import SeatRecord
 
 if TYPE_CHECKING:
-    from bot.app import HangarBot
+    from bot.edge.app import HangarBot
 
 # A Discord id anywhere in the text: a mention (<@id>, <@!id>), a pasted id, "@name (id)".
 SNOWFLAKE = re.compile(r"\d{15,21}")

@@ -25,7 +25,7 @@ import aiohttp
 import discord
 
 if TYPE_CHECKING:
-    from bot.app import HangarBot
+    from bot.edge.app import HangarBot
 
 log = logging.getLogger(__name__)
 

@@ -13,7 +13,7 @@ import logging
 from dataclasses import dataclass
 from typing import Any
 
-from bot.present import name_list, prompt_text
+from bot.edge.present import name_list, prompt_text
 from bot.services.errors import DamagedGameError
 from bot.services.games import GameService
 from bot.services.listing import LISTING_FORMAT, listing_of

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import gc
 import hashlib
 import json
@@ -14,29 +15,30 @@ import discord
 import yarl
 from discord import app_commands
 
-from bot import ai_turns, flow
-from bot.announce import Announcer
-from bot.answer import ClickAnswer
-from bot.commands import admin, card, clock, game, play, stats
-from bot.commands import help as help_cmd
-from bot.components import (
+from bot.edge import flow, notify
+from bot.edge.announce import Announcer
+from bot.edge.answer import ClickAnswer
+from bot.edge.commands import admin, card, clock, game, play, stats
+from bot.edge.commands import help as help_cmd
+from bot.edge.components import (
     ActionButton,
     ActionSelect,
     HandButton,
     LobbyButton,
     answer_unknown_component,
 )
-from bot.errors import on_app_command_error
-from bot.health import HealthServer
-from bot.preview import Previews
-from bot.scheduler import Scheduler
+from bot.edge.errors import on_app_command_error
+from bot.edge.startup import unreachable_database
+from bot.runtime import ai_turns
+from bot.runtime.health import HealthServer
+from bot.runtime.preview import Previews
+from bot.runtime.scheduler import Scheduler
 from bot.services.clock import Clock, ClockService
 from bot.services.games import GameService
 from bot.services.history import backfill
 from bot.services.listing import store_listing
 from bot.services.timeouts import Timeouts
 from bot.settings import Settings
-from bot.startup import unreachable_database
 from bot.store import open_store
 from bot.store.connection import AnyStore
 from bot.store.errors import StoreUnavailable
@@ -51,7 +53,7 @@ class HangarBot(discord.Client):
     """A gateway client holding the store and the game service; no game state lives in memory."""
 
     # Component callbacks reach their handlers here (interaction.client), so the pure button
-    # builders in bot.components never import bot.flow.
+    # builders in bot.components never import bot.edge.flow.
     handle_action = staticmethod(flow.handle_action)
     handle_hand = staticmethod(flow.handle_hand)
     handle_table = staticmethod(flow.handle_table)
@@ -105,7 +107,11 @@ class HangarBot(discord.Client):
         self._service.moves.wire(self.clocks.on_commit, store_listing)
         timeouts = Timeouts(self.clocks, self._service.moves, self._service.decoder)
         self.scheduler = Scheduler(
-            self, self.clocks, timeouts, self.settings.hangar_heartbeat_seconds
+            self,
+            self.clocks,
+            timeouts,
+            self.settings.hangar_heartbeat_seconds,
+            deliver=functools.partial(notify.deliver, self),
         )
         await self.scheduler.recover()
         game_group, admin_group = game.GameGroup(), admin.AdminGroup()

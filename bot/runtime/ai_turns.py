@@ -23,7 +23,7 @@ from bot.store.errors import StoreUnavailable
 from rules.core import RulesError, StaleActionError
 
 if TYPE_CHECKING:
-    from bot.app import HangarBot
+    from bot.edge.app import HangarBot
 
 log = logging.getLogger(__name__)
 

@@ -8,9 +8,8 @@ from typing import TYPE_CHECKING, Literal
 
 import discord
 
-from bot import ai_turns
-from bot.answer import ClickAnswer
-from bot.errors import (
+from bot.edge.answer import ClickAnswer
+from bot.edge.errors import (
     MISSING_PERMISSIONS,
     SAVED_BOARD_FOLLOWS,
     UserFacingError,
@@ -19,8 +18,8 @@ from bot.errors import (
     send_ephemeral,
     unwrap,
 )
-from bot.limits import clip, fit_embed
-from bot.present import (
+from bot.edge.limits import clip, fit_embed
+from bot.edge.present import (
     LOG_LINES,
     Panel,
     board_panel,
@@ -31,13 +30,14 @@ from bot.present import (
     table_message,
 )
 from bot.render.pool import POOL, SHOWN
+from bot.runtime import ai_turns
 from bot.services.ai import add_ai_seat
 from bot.services.games import STALE_MESSAGE, ActResult, LoadedGame
 from bot.store.errors import StoreUnavailable
 from rules.core import RulesError, StaleActionError
 
 if TYPE_CHECKING:
-    from bot.app import HangarBot
+    from bot.edge.app import HangarBot
 
 log = logging.getLogger(__name__)
 
@@ -137,7 +137,7 @@ async def send_hand(
         keep = shown is not None and SHOWN.same(shown.id, panel.image) and shown.attachments
         files = list(shown.attachments) if keep and shown is not None else [panel.file()]
         if shown is not None and not interaction.response.is_done():
-            # the click is still unanswered (bot/answer.py): the refreshed panel is its answer
+            # the click is still unanswered (bot/edge/answer.py): the refreshed panel is its answer
             await interaction.response.edit_message(embed=embed, attachments=files, view=view)
             SHOWN.remember(shown.id, panel.image)
             return
@@ -155,12 +155,12 @@ async def handle_action(
     interaction: discord.Interaction[HangarBot], pk: int, version: int, key: str
 ) -> None:
     """A click on an action button or select: one service call, then the board; a click on a
-    private panel is answered by the refreshed panel itself (bot/answer.py)."""
+    private panel is answered by the refreshed panel itself (bot/edge/answer.py)."""
     private = bool(interaction.message and interaction.message.flags.ephemeral)
     bot = interaction.client
     # A calm bot draws the board ahead; a busy one (other clicks in flight, the workers drawing)
     # saves the loop that work. A panel click is answered by its panel unless many clicks are
-    # ahead of it (bot/answer.py).
+    # ahead of it (bot/edge/answer.py).
     calm = ClickAnswer.calm() and POOL.idle()
     answer = ClickAnswer(interaction, wait=private and ClickAnswer.may_wait())
     if calm and interaction.channel_id is not None:

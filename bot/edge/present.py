@@ -12,8 +12,8 @@ from typing import Any
 
 import discord
 
-from bot.components import action_items, hand_button, lobby_buttons, table_button
-from bot.limits import clip
+from bot.edge.components import action_items, hand_button, lobby_buttons, table_button
+from bot.edge.limits import clip
 from bot.render import (
     alt_text,
     has_live,

@@ -19,18 +19,18 @@ from typing import TYPE_CHECKING
 import aiohttp
 import discord
 
-from bot import notify
-from bot.answer import ClickAnswer
-from bot.endchart import post_end_chart
-from bot.flow import edit_or_post
-from bot.limits import fit_embed
-from bot.present import Panel, board_panel, footer
+from bot.edge import notify
+from bot.edge.answer import ClickAnswer
+from bot.edge.endchart import post_end_chart
+from bot.edge.flow import edit_or_post
+from bot.edge.limits import fit_embed
+from bot.edge.present import Panel, board_panel, footer
 from bot.services.clock import Board
 from bot.services.games import ActResult, LoadedGame, PendingBoard
 from bot.store.outbox import Announcement
 
 if TYPE_CHECKING:
-    from bot.app import HangarBot
+    from bot.edge.app import HangarBot
 
 log = logging.getLogger(__name__)
 

@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.commands.ai import ai_group
-from bot.commands.clock import away_note, open_thread
-from bot.commands.options import new_game_command
-from bot.flow import (
+from bot.edge.commands.ai import ai_group
+from bot.edge.commands.clock import away_note, open_thread
+from bot.edge.commands.options import new_game_command
+from bot.edge.flow import (
     announce,
     channel_id_of,
     is_admin,
@@ -19,8 +19,8 @@ from bot.flow import (
     start_game,
     tell_if_late,
 )
-from bot.mygames import user_listing
-from bot.present import fill_seats, lobby_text, lobby_view, status_line
+from bot.edge.mygames import user_listing
+from bot.edge.present import fill_seats, lobby_text, lobby_view, status_line
 from bot.services.ai import add_ai_seat
 from bot.services.clock import TableOptions, table_text
 from bot.services.games import LoadedGame
@@ -29,7 +29,7 @@ from rules.core import RulesError, messages
 from rules.core.messages import plural
 
 if TYPE_CHECKING:
-    from bot.app import HangarBot
+    from bot.edge.app import HangarBot
 
 RULES_LIMIT = 1900
 

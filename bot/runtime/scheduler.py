@@ -10,15 +10,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
-from bot.notify import deliver
 from bot.services.clock import ClockService
-from bot.services.timeouts import Timeouts
+from bot.services.timeouts import Notice, Timeouts
 from bot.store.errors import StoreUnavailable
 
 if TYPE_CHECKING:
-    from bot.app import HangarBot
+    from bot.edge.app import HangarBot
 
 log = logging.getLogger(__name__)
 
@@ -27,14 +27,23 @@ log = logging.getLogger(__name__)
 # Deadlines are minutes apart: firing 50 ms later changes nothing anyone can see.
 SETTLE = 0.05
 
+# Posts one notice to Discord (a reminder, a timeout's board).
+Deliver = Callable[[Notice], Awaitable[None]]
+
 
 class Scheduler:
     """The single clock task of a bot process."""
 
     def __init__(
-        self, bot: HangarBot, clocks: ClockService, timeouts: Timeouts, heartbeat: float
+        self,
+        bot: HangarBot,
+        clocks: ClockService,
+        timeouts: Timeouts,
+        heartbeat: float,
+        deliver: Deliver,
     ) -> None:
         self.bot = bot
+        self.deliver = deliver  # the edge's poster of notices (bot/edge/notify.py)
         self.clocks = clocks
         self.timeouts = timeouts
         self.heartbeat = heartbeat
@@ -95,7 +104,7 @@ class Scheduler:
         """One round; returns how long to sleep."""
         for notice in await self.timeouts.fire_due():
             try:
-                await deliver(self.bot, notice)
+                await self.deliver(notice)
             except Exception:
                 log.exception("Could not post a clock notice for game %s", notice.loaded.record.pk)
         await self._beat()

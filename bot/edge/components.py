@@ -21,7 +21,7 @@ import discord
 from rules.core import Action
 
 if TYPE_CHECKING:
-    from bot.app import HangarBot
+    from bot.edge.app import HangarBot
 
 BUTTONS_PER_ROW = 5
 OPTIONS_PER_SELECT = 25

@@ -9,15 +9,15 @@ from typing import TYPE_CHECKING, Any, Literal
 import discord
 from discord import app_commands
 
-from bot.errors import UserFacingError
-from bot.flow import channel_id_of, edit_live
-from bot.notify import stamp
+from bot.edge.errors import UserFacingError
+from bot.edge.flow import channel_id_of, edit_live
+from bot.edge.notify import stamp
 from bot.services.clock import MAX_AWAY_DAYS, MAX_EXTEND_HOURS, TURN_LIMITS, Clock, Where
 from rules.core import RulesError
 from rules.core.messages import plural
 
 if TYPE_CHECKING:
-    from bot.app import HangarBot
+    from bot.edge.app import HangarBot
 
 HOURS = re.compile(r"^\s*(?P<n>\d+(?:\.\d+)?)\s*(?P<unit>h|hours?|d|days?)?\s*$", re.IGNORECASE)
 DATE_FORMATS = ("%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M", "%Y-%m-%d")

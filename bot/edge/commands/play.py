@@ -10,17 +10,17 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
-from bot.errors import UserFacingError, report
-from bot.flow import channel_id_of, publish, tell_if_late
-from bot.limits import clip, excerpt
-from bot.present import status_line
+from bot.edge.errors import UserFacingError, report
+from bot.edge.flow import channel_id_of, publish, tell_if_late
+from bot.edge.limits import clip, excerpt
+from bot.edge.present import status_line
 from bot.services.games import LoadedGame
 from bot.store.errors import StoreUnavailable
 from rules.core import Action
 from rules.core.model import KEY_PATTERN
 
 if TYPE_CHECKING:
-    from bot.app import HangarBot
+    from bot.edge.app import HangarBot
 
 log = logging.getLogger(__name__)
 

@@ -15,7 +15,7 @@ from rules.catalogue import CardEntry, find, search
 from rules.core import RulesError
 
 if TYPE_CHECKING:
-    from bot.app import HangarBot
+    from bot.edge.app import HangarBot
 
 CARD_FILE = "card.png"
 COLOUR = discord.Colour.from_str("#2f7fd8")

@@ -7,12 +7,12 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
-from bot.present import player_range
+from bot.edge.present import player_range
 from rules import GAMES
 from rules.core import RulesError
 
 if TYPE_CHECKING:
-    from bot.app import HangarBot
+    from bot.edge.app import HangarBot
 
 SLASH_FAQ = "https://support.discord.com/hc/en-us/articles/1500000368501-Slash-Commands-FAQ"
 

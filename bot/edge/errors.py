@@ -8,13 +8,13 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
-from bot.limits import clip, excerpt
-from bot.present import fill_seats
+from bot.edge.limits import clip, excerpt
+from bot.edge.present import fill_seats
 from bot.store.errors import StoreUnavailable
 from rules.core import RulesError
 
 if TYPE_CHECKING:
-    from bot.app import HangarBot
+    from bot.edge.app import HangarBot
 
 log = logging.getLogger(__name__)
 

@@ -7,13 +7,13 @@ from typing import TYPE_CHECKING, Literal
 import discord
 from discord import app_commands
 
-from bot import ai_turns
-from bot.flow import announce, channel_id_of, is_admin
-from bot.present import lobby_text, lobby_view
+from bot.edge.flow import announce, channel_id_of, is_admin
+from bot.edge.present import lobby_text, lobby_view
+from bot.runtime import ai_turns
 from bot.services.ai import add_ai_seat, remove_ai_seat, seat_ai, seat_human
 
 if TYPE_CHECKING:
-    from bot.app import HangarBot
+    from bot.edge.app import HangarBot
 
 Level = Literal["easy", "normal", "hard"]
 

@@ -15,7 +15,7 @@ from bot.services.games import LoadedGame
 from bot.services.timeline import load_log, score_series
 
 if TYPE_CHECKING:
-    from bot.app import HangarBot
+    from bot.edge.app import HangarBot
 
 log = logging.getLogger(__name__)
 CHART_FILE = "chart.png"

@@ -8,15 +8,15 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.flow import edit_live, post_board, publish
-from bot.present import Panel, fill_seats, mention
+from bot.edge.flow import edit_live, post_board, publish
+from bot.edge.present import Panel, fill_seats, mention
 from bot.services.clock import Board, ClockService
 from bot.services.games import LoadedGame
 from bot.services.timeouts import Notice
 from bot.store.clocks import UserPrefs
 
 if TYPE_CHECKING:
-    from bot.app import HangarBot
+    from bot.edge.app import HangarBot
 
 log = logging.getLogger(__name__)
 

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.errors import UserFacingError, report
-from bot.flow import channel_id_of, is_admin
+from bot.edge.errors import UserFacingError, report
+from bot.edge.flow import channel_id_of, is_admin
 from bot.render import charts
 from bot.render import replay as replay_render
 from bot.render.alt import clip
@@ -24,7 +24,7 @@ from bot.services.timeline import GameLog, load_log, turn_views
 from rules import GAMES
 
 if TYPE_CHECKING:
-    from bot.app import HangarBot
+    from bot.edge.app import HangarBot
 
 COLOUR = discord.Colour.from_str("#2f7fd8")
 GAME_CHOICES = [app_commands.Choice(name=g.title, value=g.id) for g in GAMES.values()]
