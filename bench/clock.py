@@ -11,7 +11,8 @@ from pathlib import Path
 from typing import cast
 
 from bot.services import GameService
-from bot.services.clock import Clock, ClockService
+from bot.services.clock import ClockService
+from bot.services.gametime import Clock
 from bot.services.timeouts import Timeouts
 from bot.store import Store, open_store
 from rules.core import Game
@@ -44,7 +45,7 @@ def toy() -> Game:
 async def populate(store: Store, service: GameService, clocks: ClockService, count: int) -> None:
     """One real game, cloned `count` times in SQL, each with a running 72 h clock."""
     lobby = await service.lobby.open(1, 1, "toy", {"rounds": 6}, 101, "A", seed=1)
-    await clocks.set_table(lobby.record, {"turn_limit": "72h", "on_timeout": "remind"})
+    await clocks.preferences.set_table(lobby.record, {"turn_limit": "72h", "on_timeout": "remind"})
     await service.lobby.join(1, 102, "B")
     await service.lobby.start(1, 101, False)
     async with store.transaction() as db:

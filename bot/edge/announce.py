@@ -25,7 +25,7 @@ from bot.edge.endchart import post_end_chart
 from bot.edge.flow import edit_or_post
 from bot.edge.limits import fit_embed
 from bot.edge.present import Panel, board_panel, footer
-from bot.services.clock import Board
+from bot.services.board_notes import Board
 from bot.services.games import ActResult, LoadedGame, PendingBoard
 from bot.store.outbox import Announcement
 

@@ -33,10 +33,13 @@ from bot.runtime import ai_turns
 from bot.runtime.health import HealthServer
 from bot.runtime.preview import Previews
 from bot.runtime.scheduler import Scheduler
-from bot.services.clock import Clock, ClockService
+from bot.services.board_notes import BoardNotes
+from bot.services.clock import ClockService
 from bot.services.games import GameService
+from bot.services.gametime import Clock
 from bot.services.history import backfill
 from bot.services.listing import store_listing
+from bot.services.preferences import Preferences
 from bot.services.timeouts import Timeouts
 from bot.settings import Settings
 from bot.store import open_store
@@ -75,6 +78,8 @@ class HangarBot(discord.Client):
         self._ai_resumed = False
         self._health: HealthServer | None = None
         self.clocks: ClockService
+        self.preferences: Preferences
+        self.board_notes: BoardNotes
         self.scheduler: Scheduler | None = None
 
     @property
@@ -100,8 +105,11 @@ class HangarBot(discord.Client):
         if self.settings.health_port is not None:
             self._health = HealthServer(self, self.settings.health_port)
             await self._health.start()
+        game_time = Clock(self.settings.hangar_time_scale)
+        self.preferences = Preferences(store, game_time)
+        self.board_notes = BoardNotes(store, game_time)
         self.clocks = ClockService(
-            self._service, Clock(self.settings.hangar_time_scale), on_change=self._rearm
+            self._service, game_time, on_change=self._rearm, preferences=self.preferences
         )
         # What every committed change keeps in step, in its own transaction (history is built in).
         self._service.moves.wire(self.clocks.on_commit, store_listing)

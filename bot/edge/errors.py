@@ -11,7 +11,7 @@ from discord import app_commands
 from bot.edge.limits import clip, excerpt
 from bot.edge.present import fill_seats
 from bot.store.errors import StoreUnavailable
-from rules.core import RulesError
+from rules.core import PlayerError
 
 if TYPE_CHECKING:
     from bot.edge.app import HangarBot
@@ -44,7 +44,7 @@ MISSING_PERMISSIONS = (
 )
 
 
-class UserFacingError(Exception):
+class UserFacingError(PlayerError):
     """A refusal from the Discord layer itself (permissions, wrong channel); message is shown."""
 
 
@@ -89,7 +89,7 @@ async def explain(
     """
     if isinstance(error, StoreUnavailable):  # the store has logged the episode, once
         return SAVED_BOARD_FOLLOWS if saved else unavailable(error, move=move)
-    if isinstance(error, RulesError | UserFacingError):
+    if isinstance(error, PlayerError):
         # A refusal may quote what the user typed: keep it readable, never a wall of text.
         return clip(await _fill_mentions(interaction, str(error)), MAX_REFUSAL)
     if isinstance(error, app_commands.MissingPermissions | app_commands.CheckFailure):
@@ -111,7 +111,7 @@ async def _fill_mentions(interaction: discord.Interaction[HangarBot], text: str)
     bot = interaction.client
     try:
         loaded = await bot.service.load(interaction.channel_id)
-    except RulesError:
+    except PlayerError:
         return text
     return fill_seats(text, loaded, mentions=True)
 

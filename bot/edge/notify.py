@@ -10,7 +10,7 @@ import discord
 
 from bot.edge.flow import edit_live, post_board, publish
 from bot.edge.present import Panel, fill_seats, mention
-from bot.services.clock import Board, ClockService
+from bot.services.board_notes import Board, BoardNotes
 from bot.services.games import LoadedGame
 from bot.services.timeouts import Notice
 from bot.store.clocks import UserPrefs
@@ -24,9 +24,9 @@ DMS_CLOSED = 50007
 LINE_LIMIT = 150
 
 
-def clocks_of(bot: HangarBot) -> ClockService | None:
-    """The bot's clock service (None in stripped-down test bots)."""
-    return getattr(bot, "clocks", None)
+def notes_of(bot: HangarBot) -> BoardNotes | None:
+    """The bot's board notes (None in stripped-down test bots without clocks)."""
+    return getattr(bot, "board_notes", None)
 
 
 def board_link(loaded: LoadedGame) -> str:
@@ -71,11 +71,11 @@ async def clock_board(bot: HangarBot, loaded: LoadedGame, ping: tuple[int, ...])
     """What a board about to be shown needs from the clocks, in one read: its notes, and for
     its turn pings the players' preferences and the one pinged seat's digest (None without a
     clock or before the start)."""
-    clocks = clocks_of(bot)
-    if clocks is None or loaded.state is None:
+    notes = notes_of(bot)
+    if notes is None or loaded.state is None:
         return None
     pinged = ping[0] if len(ping) == 1 and loaded.outcome is None else None
-    return await clocks.board(loaded, digest_seat=pinged)
+    return await notes.board(loaded, digest_seat=pinged)
 
 
 def decorate_board(
@@ -105,8 +105,8 @@ async def after_board(
 ) -> None:
     """DM the turn to players who asked for DMs (channel fallback when their DMs are closed);
     `board` is what the clocks said as the board was made (`clock_board`)."""
-    clocks = clocks_of(bot)
-    if clocks is None or board is None or not ping or loaded.outcome is not None:
+    notes = notes_of(bot)
+    if notes is None or board is None or not ping or loaded.outcome is not None:
         return
     for seat in ping:
         user = loaded.user_of(seat)
@@ -114,12 +114,12 @@ async def after_board(
             continue
         lines = board.digest_of(seat)
         if lines is None:
-            lines = await clocks.digest(loaded.record.pk, seat)
+            lines = await notes.digest(loaded.record.pk, seat)
         digest = digest_text(loaded, lines)
         text = (
             f"{mention(user)} — your turn in **{loaded.game.title}**: {board_link(loaded)}{digest}"
         )
-        if not await send_dm(bot, clocks, user, text[:2000]):
+        if not await send_dm(bot, user, text[:2000]):
             await _channel_ping(bot, loaded, user, text[:2000])
 
 
@@ -133,8 +133,8 @@ async def deliver(bot: HangarBot, notice: Notice) -> None:
 
 async def _remind(bot: HangarBot, notice: Notice) -> None:
     """'⏳ Reminder' to the late player only: channel or DM as they asked."""
-    clocks, loaded, user = clocks_of(bot), notice.loaded, notice.user_id
-    if clocks is None or not user or notice.deadline_at is None:
+    notes, loaded, user = notes_of(bot), notice.loaded, notice.user_id
+    if notes is None or not user or notice.deadline_at is None:
         return
     share = "half of your turn time is" if notice.left >= 0.5 else "only 10 % of your turn time is"
     text = (
@@ -142,8 +142,8 @@ async def _remind(bot: HangarBot, notice: Notice) -> None:
         f"left; time runs out {stamp(notice.deadline_at)}. Board: {board_link(loaded)}"
         f"{digest_text(loaded, notice.digest)}"
     )[:2000]
-    prefs = await clocks.prefs(user)
-    if wants_dm(prefs) and await send_dm(bot, clocks, user, text):
+    prefs = await bot.preferences.prefs(user)
+    if wants_dm(prefs) and await send_dm(bot, user, text):
         if in_channel(prefs):
             await _channel_ping(bot, loaded, user, text)
         return
@@ -178,7 +178,7 @@ async def _timeout(bot: HangarBot, notice: Notice) -> None:
         await post_board(bot, loaded, ping=())
 
 
-async def send_dm(bot: HangarBot, clocks: ClockService, user_id: int, text: str) -> bool:
+async def send_dm(bot: HangarBot, user_id: int, text: str) -> bool:
     """DM a user; False when Discord refuses (50007 marks their DMs closed for next time)."""
     try:
         channel = await bot.create_dm(discord.Object(id=user_id))
@@ -186,7 +186,7 @@ async def send_dm(bot: HangarBot, clocks: ClockService, user_id: int, text: str)
     except discord.HTTPException as exc:
         if exc.code == DMS_CLOSED:
             log.info("User %s does not accept DMs; using the channel from now on", user_id)
-            await clocks.mark_dm_closed(user_id)
+            await bot.preferences.mark_dm_closed(user_id)
         else:
             log.warning("DM to %s failed (%s)", user_id, exc.code)
         return False

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from bot.services import ai as ai_service
 from bot.services.games import ActResult
 from bot.store.errors import StoreUnavailable
-from rules.core import RulesError, StaleActionError
+from rules.core import PlayerError, StaleActionError
 
 if TYPE_CHECKING:
     from bot.edge.app import HangarBot
@@ -108,7 +108,7 @@ async def _one_move(
             return None
         try:
             loaded = await bot.service.load(channel_id)
-        except RulesError:
+        except PlayerError:
             return None  # the game ended or was abandoned meanwhile
         if seat is None:
             acting = ai_service.ai_to_move(loaded)

@@ -1,53 +1,57 @@
-"""Service errors: all RulesErrors, so the bot's one handler shows their message to the player."""
+"""Service errors: PlayerErrors, so the bot's one handler shows their message to the player."""
 
 from __future__ import annotations
 
-from rules.core import RulesError, messages
+from rules.core import PlayerError, messages
 
 
-class NoGameHereError(RulesError):
+class ServiceError(PlayerError):
+    """A refusal of the bot's services (not of a game's rules); the message says why."""
+
+
+class NoGameHereError(ServiceError):
     """The channel has no lobby or running game."""
 
     def __init__(self, message: str = "") -> None:
         super().__init__(message or messages.NO_GAME_HERE)
 
 
-class ChannelBusyError(RulesError):
+class ChannelBusyError(ServiceError):
     """The channel already has a lobby or running game."""
 
 
-class NotInGameError(RulesError):
+class NotInGameError(ServiceError):
     """The user has no seat in this game."""
 
     def __init__(self, message: str = "") -> None:
         super().__init__(message or messages.NOT_IN_GAME)
 
 
-class AlreadyJoinedError(RulesError):
+class AlreadyJoinedError(ServiceError):
     """The user already has a seat in this game."""
 
 
-class GameFullError(RulesError):
+class GameFullError(ServiceError):
     """Every seat of the lobby is taken."""
 
 
-class NotStartedError(RulesError):
+class NotStartedError(ServiceError):
     """The game is still a lobby."""
 
 
-class AlreadyStartedError(RulesError):
+class AlreadyStartedError(ServiceError):
     """The game has started; lobby-only operations are closed."""
 
 
-class NotAllowedError(RulesError):
+class NotAllowedError(ServiceError):
     """Only the creator or an admin may do this."""
 
 
-class UndoRefusedError(RulesError):
+class UndoRefusedError(ServiceError):
     """The last action cannot be taken back; the message says why."""
 
 
-class DamagedGameError(RulesError):
+class DamagedGameError(ServiceError):
     """A stored game cannot be read (bad JSON, wrong shape, unknown game, bad options)."""
 
     def __init__(self, game_pk: int, channel_id: int, what: str, reason: str) -> None:

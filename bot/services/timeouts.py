@@ -16,7 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from bot.services.clock import ABSENT_AFTER, DIGEST_LINES, ClockService, stopped
+from bot.services.board_notes import DIGEST_LINES
+from bot.services.clock import ABSENT_AFTER, ClockService, stopped
 from bot.services.loading import ActResult, Decoder, LoadedGame
 from bot.services.moves import ByBot, Moves
 from bot.services.replay import stored_event
@@ -175,7 +176,7 @@ class Timeouts:
             if loaded is None or not running or fresh.seat not in loaded.active_seats:
                 await cs.put_clock(db, stopped(fresh))
                 return None
-            table = await self.clocks.table_in(db, loaded.record)
+            table = await self.clocks.preferences.table_in(db, loaded.record)
             if fresh.paused:
                 await cs.put_clock(db, await self.clocks.held(db, loaded, table, fresh, now))
                 return None

@@ -3,7 +3,15 @@
 from __future__ import annotations
 
 
-class RulesError(Exception):
+class PlayerError(Exception):
+    """Base of every refusal a player may read: the message says what happened and what to do.
+
+    Rules engines raise RulesErrors; the bot's services and its Discord edge raise their own
+    subclasses. The bot shows any PlayerError's message as it is, and logs nothing for it.
+    """
+
+
+class RulesError(PlayerError):
     """Base of every error a rules engine raises for bad input; the message is player-readable."""
 
 

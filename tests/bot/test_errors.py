@@ -130,3 +130,23 @@ def _command() -> Any:
         """Nothing."""
 
     return app_commands.Command(name="x", description="x", callback=callback)
+
+
+def test_every_refusal_a_player_reads_is_a_player_error() -> None:
+    """Rules, services and the edge raise refusals from one base, which the edge shows as is."""
+    import inspect
+
+    from bot.edge import errors as edge_errors
+    from bot.services import errors as service_errors
+    from rules.core import PlayerError
+    from rules.core import errors as rules_errors
+
+    refusals = [
+        cls
+        for module in (rules_errors, service_errors)
+        for _, cls in inspect.getmembers(module, inspect.isclass)
+        if issubclass(cls, Exception) and cls.__module__ == module.__name__
+    ]
+    refusals.append(edge_errors.UserFacingError)
+    assert len(refusals) > 15
+    assert [cls.__name__ for cls in refusals if not issubclass(cls, PlayerError)] == []

@@ -12,7 +12,7 @@ from discord import app_commands
 from bot.render.card import card_png
 from rules import GAMES
 from rules.catalogue import CardEntry, find, search
-from rules.core import RulesError
+from rules.core import PlayerError
 
 if TYPE_CHECKING:
     from bot.edge.app import HangarBot
@@ -27,7 +27,7 @@ async def _channel_game(interaction: discord.Interaction[HangarBot]) -> str | No
         return None
     try:
         return (await interaction.client.service.load(interaction.channel_id)).game.id
-    except RulesError:
+    except PlayerError:
         return None
 
 

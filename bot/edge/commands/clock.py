@@ -12,8 +12,9 @@ from discord import app_commands
 from bot.edge.errors import UserFacingError
 from bot.edge.flow import channel_id_of, edit_live
 from bot.edge.notify import stamp
-from bot.services.clock import MAX_AWAY_DAYS, MAX_EXTEND_HOURS, TURN_LIMITS, Clock, Where
-from rules.core import RulesError
+from bot.services.clock import MAX_AWAY_DAYS, MAX_EXTEND_HOURS
+from bot.services.gametime import Clock
+from bot.services.preferences import TURN_LIMITS, Where
 from rules.core.messages import plural
 
 if TYPE_CHECKING:
@@ -31,14 +32,14 @@ def parse_until(text: str, clock: Clock) -> float:
     if match:
         hours = float(match["n"]) * (24 if (match["unit"] or "h").lower().startswith("d") else 1)
         if hours > MAX_AWAY_DAYS * 24:
-            raise RulesError(f"You can be away for at most {MAX_AWAY_DAYS} days.")
+            raise UserFacingError(f"You can be away for at most {MAX_AWAY_DAYS} days.")
         return clock.now() + clock.hours(hours)
     for fmt in DATE_FORMATS:
         try:
             return datetime.strptime(text.strip(), fmt).replace(tzinfo=UTC).timestamp()
         except ValueError:
             continue
-    raise RulesError(
+    raise UserFacingError(
         "Give hours (e.g. `48` or `3d`) or a UTC date like `2026-12-24` or `2026-12-24 18:00`."
     )
 
@@ -84,7 +85,7 @@ async def notify_command(
     """Store the user's notification preference (and retry DMs)."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     chosen: Where = where
-    await interaction.client.clocks.set_notify(interaction.user.id, chosen)
+    await interaction.client.preferences.set_notify(interaction.user.id, chosen)
     text = {
         "channel": "You will be pinged in the game's channel.",
         "dm": "Turn pings and reminders will come by DM (the channel if your DMs are closed).",
@@ -153,7 +154,7 @@ async def settings_command(
         raise UserFacingError("Server settings need the Manage Server permission.")
     if interaction.guild_id is None:
         raise UserFacingError("Settings belong to a server — use this in a server channel.")
-    settings = await interaction.client.clocks.update_guild(
+    settings = await interaction.client.preferences.update_guild(
         interaction.guild_id,
         turn_limit=turn_limit,
         on_timeout=on_timeout,
@@ -196,7 +197,7 @@ async def open_thread(interaction: discord.Interaction[HangarBot], name: str) ->
 
 async def away_note(interaction: discord.Interaction[HangarBot]) -> str:
     """'🌴 You are away until …' for /mygames, or ''."""
-    prefs = await interaction.client.clocks.prefs(interaction.user.id)
+    prefs = await interaction.client.preferences.prefs(interaction.user.id)
     clock = interaction.client.clocks.clock
     if prefs.away_until is None or prefs.away_until <= clock.now():
         return ""

@@ -10,6 +10,7 @@ from discord import app_commands
 from bot.edge.commands.ai import ai_group
 from bot.edge.commands.clock import away_note, open_thread
 from bot.edge.commands.options import new_game_command
+from bot.edge.errors import UserFacingError
 from bot.edge.flow import (
     announce,
     channel_id_of,
@@ -22,10 +23,10 @@ from bot.edge.flow import (
 from bot.edge.mygames import user_listing
 from bot.edge.present import fill_seats, lobby_text, lobby_view, status_line
 from bot.services.ai import add_ai_seat
-from bot.services.clock import TableOptions, table_text
 from bot.services.games import LoadedGame
+from bot.services.preferences import TableOptions, table_text
 from rules import GAMES, Game, get_game
-from rules.core import RulesError, messages
+from rules.core import PlayerError, messages
 from rules.core.messages import plural
 
 if TYPE_CHECKING:
@@ -129,7 +130,7 @@ class GameGroup(app_commands.Group):
         chosen = getattr(interaction.namespace, "game", None)
         try:
             engine = await rules_for(interaction, chosen)
-        except RulesError:
+        except PlayerError:
             return []
         if engine is None:
             return []
@@ -156,7 +157,7 @@ async def rules_for(
     if interaction.channel_id is not None:
         try:
             return (await interaction.client.service.load(interaction.channel_id)).game
-        except RulesError:
+        except PlayerError:
             pass
     return None
 
@@ -167,17 +168,17 @@ async def open_lobby(
     """`/game new <game>`: validate options, open the lobby, show Join/Leave/Start."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     if interaction.guild_id is None:
-        raise RulesError("Games can only be played in a server channel.")
+        raise UserFacingError("Games can only be played in a server channel.")
     user, bot = interaction.user, interaction.client
     table = {k: options.pop(k) for k in list(options) if k in TableOptions.model_fields}
     ai_seats, ai_level = options.pop("ai_seats", 0), options.pop("ai_level", "normal")
     channel_id = channel_id_of(interaction)
-    if await bot.clocks.wants_thread(interaction.guild_id, table):
+    if await bot.preferences.wants_thread(interaction.guild_id, table):
         channel_id = await open_thread(interaction, f"{game.title} — {user.display_name}")
     loaded = await bot.service.lobby.open(
         interaction.guild_id, channel_id, game.id, options, user.id, user.display_name
     )
-    settings = await bot.clocks.set_table(loaded.record, table)
+    settings = await bot.preferences.set_table(loaded.record, table)
     for _ in range(ai_seats):
         loaded = await add_ai_seat(bot.service, channel_id, user.id, False, ai_level)
     text = f"{lobby_text(loaded)}\n{table_text(settings)}"

@@ -9,7 +9,7 @@ from discord import app_commands
 
 from bot.edge.present import player_range
 from rules import GAMES
-from rules.core import RulesError
+from rules.core import PlayerError
 
 if TYPE_CHECKING:
     from bot.edge.app import HangarBot
@@ -57,7 +57,7 @@ async def _board_link(interaction: discord.Interaction[HangarBot]) -> str | None
         return None
     try:
         loaded = await interaction.client.service.load(interaction.channel_id)
-    except RulesError:
+    except PlayerError:
         return None
     message = loaded.record.board_message_id
     if not message:

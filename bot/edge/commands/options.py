@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 from pydantic.fields import FieldInfo
 
-from bot.services.clock import TableOptions
+from bot.services.preferences import TableOptions
 from rules.core import Game
 
 if TYPE_CHECKING:

@@ -1,0 +1,130 @@
+"""Settings: each server's defaults, each game's table options and each player's preferences."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, Literal, get_args
+
+from pydantic import BaseModel, Field
+
+from bot.services.errors import ServiceError
+from bot.services.gametime import Clock
+from bot.store import Store
+from bot.store import clocks as cs
+from bot.store.clocks import GuildSettings, TableRow, UserPrefs
+from bot.store.cursor import Db
+from bot.store.locks import Lock, hold_game
+from bot.store.repository import GameRecord
+
+TURN_LIMITS: dict[str, float] = {"off": 0, "12h": 12, "24h": 24, "48h": 48, "72h": 72, "1w": 168}
+TurnLimit = Literal["off", "12h", "24h", "48h", "72h", "1w"]
+OnTimeout = Literal["remind", "ai"]
+Where = Literal["channel", "dm", "both"]
+
+
+class TableOptions(BaseModel):
+    """Options every game has, owned by the bot (None: the server's default)."""
+
+    turn_limit: TurnLimit | None = Field(None, description="Time per turn")
+    on_timeout: OnTimeout | None = Field(
+        None, description="At the deadline: remind only, or ai (skip where a pass is allowed)"
+    )
+    thread: bool | None = Field(None, description="Play in a new thread of this channel")
+
+
+def table_text(table: TableRow) -> str:
+    """One line describing a game's table options (shown in the lobby)."""
+    limit = "no turn limit" if table.turn_limit == "off" else f"turn limit {table.turn_limit}"
+    return f"⏱ Table: {limit}, on timeout: {table.on_timeout}."
+
+
+class Preferences:
+    """Server defaults, table options and player preferences, as stored."""
+
+    def __init__(self, store: Store, clock: Clock) -> None:
+        self.store = store
+        self.clock = clock
+
+    async def table_in(self, db: Db, record: GameRecord) -> TableRow:
+        """A game's table options; games opened without them take the server's defaults."""
+        table = await cs.fetch_table(db, record.pk)
+        if table is None:
+            table = self._resolve(record.pk, await cs.fetch_guild(db, record.guild_id), {})
+            await cs.put_table(db, table)
+        return table
+
+    def _resolve(self, pk: int, guild: GuildSettings, chosen: dict[str, Any]) -> TableRow:
+        """Table options: what the creator chose, else the server's defaults."""
+        limit = str(chosen.get("turn_limit") or guild.turn_limit)
+        policy = str(chosen.get("on_timeout") or guild.on_timeout)
+        thread = chosen.get("thread")
+        return TableRow(
+            game_pk=pk,
+            turn_limit=limit,
+            limit_s=self.clock.hours(TURN_LIMITS[limit]),
+            on_timeout=policy,
+            thread=guild.threads if thread is None else bool(thread),
+            reminders=guild.reminders,
+            paused=False,
+        )
+
+    async def wants_thread(self, guild_id: int, chosen: dict[str, Any]) -> bool:
+        """Whether a new game should get its own thread."""
+        if chosen.get("thread") is not None:
+            return bool(chosen["thread"])
+        async with self.store.reading() as db:
+            return (await cs.fetch_guild(db, guild_id)).threads
+
+    async def set_table(self, record: GameRecord, chosen: dict[str, Any]) -> TableRow:
+        """Store a new game's table options (chosen ones over the server's defaults)."""
+        TableOptions.model_validate(chosen)
+        async with self.store.transaction(lock=Lock.GAMES) as db:
+            await hold_game(db, record.pk)
+            table = self._resolve(record.pk, await cs.fetch_guild(db, record.guild_id), chosen)
+            await cs.put_table(db, table)
+        return table
+
+    async def table(self, record: GameRecord) -> TableRow:
+        """A game's table options."""
+        async with self.store.transaction(lock=Lock.GAMES) as db:
+            await hold_game(db, record.pk)
+            return await self.table_in(db, record)
+
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        """A server's defaults."""
+        async with self.store.reading() as db:
+            return await cs.fetch_guild(db, guild_id)
+
+    async def update_guild(self, guild_id: int, **changes: Any) -> GuildSettings:
+        """Change some of a server's defaults (None values are left alone)."""
+        async with self.store.transaction() as db:
+            current = await cs.fetch_guild(db, guild_id)
+            updated = dataclasses.replace(
+                current, **{k: v for k, v in changes.items() if v is not None}
+            )
+            if updated.turn_limit not in TURN_LIMITS or updated.on_timeout not in get_args(
+                OnTimeout
+            ):
+                raise ServiceError("Unknown turn limit or timeout policy.")
+            await cs.put_guild(db, updated)
+        return updated
+
+    async def prefs(self, user_id: int) -> UserPrefs:
+        """A user's notification and away preferences."""
+        async with self.store.reading(quick=True) as db:
+            return await cs.fetch_prefs(db, user_id)
+
+    async def set_notify(self, user_id: int, where: Where) -> UserPrefs:
+        """Where this user is told about turns; asking again retries DMs."""
+        async with self.store.transaction() as db:
+            prefs = dataclasses.replace(
+                await cs.fetch_prefs(db, user_id), notify=where, dm_closed=False
+            )
+            await cs.put_prefs(db, prefs)
+        return prefs
+
+    async def mark_dm_closed(self, user_id: int) -> None:
+        """Discord refused a DM (50007): use the channel until the user sets /notify again."""
+        async with self.store.transaction() as db:
+            prefs = await cs.fetch_prefs(db, user_id)
+            await cs.put_prefs(db, dataclasses.replace(prefs, dm_closed=True))
