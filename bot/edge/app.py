@@ -42,8 +42,7 @@ from bot.services.listing import store_listing
 from bot.services.preferences import Preferences
 from bot.services.timeouts import Timeouts
 from bot.settings import Settings
-from bot.store import open_store
-from bot.store.connection import AnyStore
+from bot.store import Store, open_store
 from bot.store.errors import StoreUnavailable
 from bot.store.meta import commands_hash_key, get_meta, set_meta
 
@@ -70,7 +69,7 @@ class HangarBot(discord.Client):
         self.settings = settings
         self.tree = app_commands.CommandTree(self)
         self.tree.error(on_app_command_error)
-        self.store: AnyStore | None = None
+        self.store: Store | None = None
         self._service: GameService | None = None
         self.announcer = Announcer(self)
         self.previews = Previews()

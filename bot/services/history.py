@@ -16,6 +16,7 @@ from bot.services.errors import NoGameHereError, NotAllowedError
 from bot.store import Store
 from bot.store import history as hrepo
 from bot.store import repository as repo
+from bot.store.cursor import Db
 from bot.store.history import FinishedGame, RatingRow, ResultRow, StatsRow
 from bot.store.repository import ActionRecord, GameRecord
 from rules.core import Game, Outcome
@@ -163,7 +164,7 @@ def result_data(outcome: Outcome, rows: Sequence[ResultRow]) -> dict[str, Any]:
 
 
 async def record_finished(
-    db: Any, record: GameRecord, game: Game, state: Any, finished_at: float
+    db: Db, record: GameRecord, game: Game, state: Any, finished_at: float
 ) -> list[ResultRow]:
     """Store a just-finished game's results and update ratings (inside the finishing commit)."""
     seats = await hrepo.fetch_seat_rows(db, record.pk)

@@ -1,6 +1,7 @@
 """Persistence: SQLite or PostgreSQL stores, their migrations and the repository of SQL."""
 
-from bot.store.connection import Store, connect, open_store
+from bot.store.connection import SqliteStore, connect, open_store
+from bot.store.cursor import Db, Store
 from bot.store.errors import IntegrityError
 from bot.store.migrations import LATEST, migrate, schema_version
 from bot.store.postgres import PgStore
@@ -9,10 +10,12 @@ from bot.store.repository import ActionRecord, GameRecord, SeatRecord, Status, S
 __all__ = [
     "LATEST",
     "ActionRecord",
+    "Db",
     "GameRecord",
     "IntegrityError",
     "PgStore",
     "SeatRecord",
+    "SqliteStore",
     "Status",
     "Store",
     "StoredGame",

@@ -11,12 +11,12 @@ import sqlite3
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import aiosqlite
 
 from bot.settings import database_path, is_postgres_url
-from bot.store.cursor import FetchedCursor, PendingStatement
+from bot.store.cursor import FetchedCursor, PendingStatement, Store
 from bot.store.errors import StoreUnavailable
 from bot.store.locks import Lock
 from bot.store.migrations import migrate
@@ -98,7 +98,7 @@ class SqliteDb:
         return await queue(lambda: work(conn._conn, *args))
 
 
-class Store:
+class SqliteStore:
     """One aiosqlite connection with a lock so coroutines never interleave inside a transaction."""
 
     dialect = "sqlite"
@@ -126,9 +126,9 @@ class Store:
     @classmethod
     async def open(
         cls, path: str | Path, *, busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS
-    ) -> Store:
+    ) -> SqliteStore:
         """Open the database at `path` and migrate it (same as `open_store`)."""
-        store: Store = await open_store(path, busy_timeout_ms=busy_timeout_ms)
+        store: SqliteStore = await open_store(path, busy_timeout_ms=busy_timeout_ms)
         return store
 
     @asynccontextmanager
@@ -207,7 +207,7 @@ class Store:
         await self.db.close()
 
 
-AnyStore = Store | PgStore
+AnyStore = SqliteStore | PgStore
 
 
 async def connect(
@@ -233,7 +233,7 @@ async def connect(
 
 async def open_store(
     url: str | Path, *, busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS, synchronous: str = "FULL"
-) -> Any:
+) -> Any:  # a Store (bot/store/cursor.py); Any so tests may reach the SQLite file's own parts
     """Open the store DATABASE_URL names (postgres://…, sqlite:///path or a path), migrated.
 
     Typed Any: both stores have the same methods, and callers must not care which one they got.
@@ -247,4 +247,10 @@ async def open_store(
     except BaseException:
         await db.close()
         raise
-    return Store(db, Path(path), synchronous, busy_timeout_ms)
+    return SqliteStore(db, Path(path), synchronous, busy_timeout_ms)
+
+
+if TYPE_CHECKING:  # mypy proves both backends are the one Store the services use
+
+    def _both_are_stores(sqlite: SqliteStore, postgres: PgStore) -> tuple[Store, Store]:
+        return sqlite, postgres

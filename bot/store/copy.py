@@ -9,6 +9,7 @@ from typing import Any
 
 from bot.store import repository as repo
 from bot.store.connection import open_store
+from bot.store.cursor import Db, Store
 from rules.core.messages import plural
 
 log = logging.getLogger(__name__)
@@ -57,7 +58,7 @@ class CopyReport:
         return "\n".join(lines)
 
 
-async def table_names(store: Any) -> list[str]:
+async def table_names(store: Store) -> list[str]:
     """The store's own tables, parents first."""
     if store.dialect == "postgres":
         sql = (
@@ -72,20 +73,20 @@ async def table_names(store: Any) -> list[str]:
     return first + sorted(names - set(first))
 
 
-async def _count(db: Any, table: str) -> int:
+async def _count(db: Db, table: str) -> int:
     """Rows in a table."""
     async with db.execute(f"SELECT COUNT(*) FROM {table}") as cursor:
         row = await cursor.fetchone()
     return int(row[0])
 
 
-async def _source_rows(source: Any, table: str) -> list[Any]:
+async def _source_rows(source: Store, table: str) -> list[Any]:
     """Every row of one source table."""
     async with source.reading() as db, db.execute(f"SELECT * FROM {table}") as cursor:
         return list(await cursor.fetchall())
 
 
-async def _insert(target_db: Any, table: str, rows: list[Any]) -> int:
+async def _insert(target_db: Db, table: str, rows: list[Any]) -> int:
     """Write rows into the target, column by column name; returns how many."""
     if not rows:
         return 0
@@ -98,7 +99,7 @@ async def _insert(target_db: Any, table: str, rows: list[Any]) -> int:
     return len(values)
 
 
-async def _refuse_own_data(target_db: Any, tables: list[str]) -> None:
+async def _refuse_own_data(target_db: Db, tables: list[str]) -> None:
     """Refuse a target holding anything but start-up rows and settings (games first)."""
     for table in tables:
         if table in STARTUP_TABLES or table in SETTINGS_KEYS:
@@ -113,7 +114,7 @@ async def _refuse_own_data(target_db: Any, tables: list[str]) -> None:
             )
 
 
-async def _settings_to_add(target_db: Any, table: str, rows: list[Any]) -> tuple[list[Any], int]:
+async def _settings_to_add(target_db: Db, table: str, rows: list[Any]) -> tuple[list[Any], int]:
     """The source's settings rows the target has none for, and how many rows the target keeps."""
     key = SETTINGS_KEYS[table]
     async with target_db.execute(f"SELECT {key} FROM {table}") as cursor:
@@ -121,7 +122,7 @@ async def _settings_to_add(target_db: Any, table: str, rows: list[Any]) -> tuple
     return [row for row in rows if row[key] not in chosen], len(chosen)
 
 
-async def _copy_table(source: Any, target_db: Any, table: str, report: CopyReport) -> None:
+async def _copy_table(source: Store, target_db: Db, table: str, report: CopyReport) -> None:
     """One table: start-up rows replaced, settings merged, everything else simply inserted."""
     rows = await _source_rows(source, table)
     if table in STARTUP_TABLES:
@@ -131,7 +132,7 @@ async def _copy_table(source: Any, target_db: Any, table: str, report: CopyRepor
     report.rows[table] = await _insert(target_db, table, rows)
 
 
-async def _restart_generated_keys(target: Any, target_db: Any) -> None:
+async def _restart_generated_keys(target: Store, target_db: Db) -> None:
     """PostgreSQL's identity counter must continue after the copied keys."""
     if target.dialect == "postgres":
         await target_db.execute(
@@ -158,7 +159,7 @@ async def copy_database(source_url: str, target_url: str, check: ReplayCheck) ->
         await source.close()
 
 
-async def _copy(source: Any, target: Any, check: ReplayCheck) -> CopyReport:
+async def _copy(source: Store, target: Store, check: ReplayCheck) -> CopyReport:
     """The copy itself, in one target transaction (all or nothing)."""
     report = CopyReport()
     tables = await table_names(source)
@@ -178,7 +179,7 @@ async def _copy(source: Any, target: Any, check: ReplayCheck) -> CopyReport:
     return report
 
 
-async def _check_replays(store: Any, report: CopyReport, check: ReplayCheck) -> None:
+async def _check_replays(store: Store, report: CopyReport, check: ReplayCheck) -> None:
     """Every game with a snapshot: seed + copied log must replay to the copied snapshot."""
     async with store.reading() as db, db.execute("SELECT pk FROM games ORDER BY pk") as cursor:
         pks = [int(row[0]) for row in await cursor.fetchall()]

@@ -8,7 +8,11 @@ to aiosqlite's thread instead of three — execute, fetch, close), so a move's ~
 from __future__ import annotations
 
 from collections.abc import Awaitable, Generator, Iterable, Sequence
-from typing import Any, Protocol
+from contextlib import AbstractAsyncContextManager
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from bot.store.locks import Lock
 
 
 class FetchedCursor:
@@ -71,4 +75,34 @@ class Db(Protocol):
 
     async def hold(self, name: str) -> None:
         """Hold the named lock until the transaction ends (see bot/store/locks.py)."""
+        ...
+
+
+class Store(Protocol):
+    """A game store, SQLite or PostgreSQL: what the services use (bot/store/connection.py and
+    bot/store/postgres.py implement it; nothing above the store knows which runs)."""
+
+    dialect: str
+    url: str
+
+    def transaction(
+        self, *, durable: bool = True, lock: Lock = ...
+    ) -> AbstractAsyncContextManager[Db]:
+        """A write transaction (see bot/store/locks.py for `lock`)."""
+        ...
+
+    def reading(self, *, quick: bool = False) -> AbstractAsyncContextManager[Db]:
+        """A read-only transaction: its statements see one committed snapshot."""
+        ...
+
+    def exclusive(self, name: str) -> AbstractAsyncContextManager[None]:
+        """A named lock shared by every process on this database."""
+        ...
+
+    async def ping(self) -> None:
+        """Raise unless the database answers."""
+        ...
+
+    async def close(self) -> None:
+        """Close the connections."""
         ...

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from bot.store.cursor import Db
 
 
 def commands_hash_key(application_id: int) -> str:
@@ -10,14 +10,14 @@ def commands_hash_key(application_id: int) -> str:
     return f"commands-hash:{application_id}"
 
 
-async def get_meta(db: Any, key: str) -> str | None:
+async def get_meta(db: Db, key: str) -> str | None:
     """The value stored under `key`, if any."""
     async with db.execute("SELECT value FROM meta WHERE key = ?", (key,)) as cursor:
         row = await cursor.fetchone()
     return str(row[0]) if row else None
 
 
-async def set_meta(db: Any, key: str, value: str) -> None:
+async def set_meta(db: Db, key: str, value: str) -> None:
     """Store `value` under `key`, replacing any older value."""
     await db.execute(
         "INSERT INTO meta (key, value) VALUES (?, ?) "

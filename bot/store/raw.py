@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.store.cursor import Db
 
-async def _rows(db: Any, sql: str, game_pk: int) -> list[dict[str, Any]]:
+
+async def _rows(db: Db, sql: str, game_pk: int) -> list[dict[str, Any]]:
     """Every row of a query as a column → value dict."""
     async with db.execute(sql, (game_pk,)) as cursor:
         rows = await cursor.fetchall()
@@ -13,7 +15,7 @@ async def _rows(db: Any, sql: str, game_pk: int) -> list[dict[str, Any]]:
     return [dict(zip(row.keys(), tuple(row), strict=True)) for row in rows]
 
 
-async def raw_rows(db: Any, game_pk: int) -> dict[str, Any]:
+async def raw_rows(db: Db, game_pk: int) -> dict[str, Any]:
     """The game's row, seats, log and events, undecoded (JSON columns stay text)."""
     return {
         "format": "hangar-raw/1",

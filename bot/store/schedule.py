@@ -19,6 +19,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from bot.store.cursor import Store
+
 _NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 DEFAULT_LEASE_S = 60.0
 
@@ -31,7 +33,7 @@ def _name(value: str) -> str:
 
 
 async def claim_due(
-    store: Any,
+    store: Store,
     table: str,
     *,
     key: str,

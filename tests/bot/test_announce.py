@@ -15,7 +15,7 @@ from bot.edge.announce import Announcer
 from bot.edge.flow import edit_or_post
 from bot.services.announce import merge, plan_board
 from bot.services.games import GameService
-from bot.store import Store, open_store, outbox
+from bot.store import SqliteStore, Store, open_store, outbox
 from bot.store.locks import Lock
 from bot.store.outbox import Announcement
 
@@ -62,7 +62,7 @@ def test_merge_keeps_what_an_undelivered_board_still_owes() -> None:
     assert merge(None, moved_on, active=(0,), finished=False) is moved_on
 
 
-class CountingStore(Store):
+class CountingStore(SqliteStore):
     """The real store, counting the transactions it opens."""
 
     transactions = 0

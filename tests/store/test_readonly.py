@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.store import Store
+from bot.store import SqliteStore
 from bot.store.errors import StoreUnavailable
 from bot.store.meta import get_meta, set_meta
 from bot.store.sqlite_disk import DiskWatch
@@ -48,7 +48,7 @@ async def test_a_refused_write_is_explained_reads_go_on_and_the_store_recovers(
     """Database and WAL immutable: writes raise StoreUnavailable (one ERROR for the episode,
     no traceback), reads still work; writable again, the next write commits and says so."""
     path = tmp_path / "hangar.sqlite3"
-    store = await Store.open(path)
+    store = await SqliteStore.open(path)
     try:
         async with store.transaction() as db:
             await set_meta(db, "k", "before")
