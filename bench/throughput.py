@@ -11,6 +11,7 @@ game never waits for itself).
 from __future__ import annotations
 
 import asyncio
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -27,6 +28,7 @@ from bot.store import open_store
 
 GAMES = 20
 SECONDS = 6.0
+ROUNDS = 3
 START_DELAY = 3.0  # time for every worker to import and connect before the window opens
 
 
@@ -107,17 +109,24 @@ def main() -> None:
         return
     game, _ = bench_game()
     print(f"throughput bench: {GAMES} {game.id} games at once on PostgreSQL, {SECONDS:.0f} s each")
-    rates = {}
-    for processes in (1, 2):
-        with temporary_schema() as url:
-            asyncio.run(_prepare(url))
-            rates[processes], waits = run(url, processes)
-        shown = "n/a" if waits is None else f"{waits:.1%}"
-        print(
-            f"  {processes} process{'es' if processes > 1 else ''}: {rates[processes]:.0f} "
-            f"moves/s; a move waiting for another game's lock in {shown} of samples"
-        )
-    print(f"  2 processes ÷ 1 process: ×{rates[2] / rates[1]:.2f} (target ≥ 1.5)")
+    # One run swings by ±40 % on a shared 2-core machine: alternate 1 and 2 processes three
+    # times and compare the medians.
+    rates: dict[int, list[float]] = {1: [], 2: []}
+    waits: list[float] = []
+    for _round in range(ROUNDS):
+        for processes in (1, 2):
+            with temporary_schema() as url:
+                asyncio.run(_prepare(url))
+                rate, waited = run(url, processes)
+            rates[processes].append(rate)
+            waits += [] if waited is None else [waited]
+    for processes, label in ((1, "1 process"), (2, "2 processes")):
+        runs = ", ".join(f"{r:.0f}" for r in rates[processes])
+        print(f"  {label}: {statistics.median(rates[processes]):.0f} moves/s (runs {runs})")
+    ratio = statistics.median(rates[2]) / statistics.median(rates[1])
+    print(f"  2 processes ÷ 1 process: ×{ratio:.2f} (target ≥ 1.5)")
+    worst = max(waits, default=0.0)
+    print(f"  a move waiting for another game's lock: in at most {worst:.1%} of samples per run")
     with tempfile.TemporaryDirectory(prefix="hangar-bench-") as tmp:
         url = str(Path(tmp) / "throughput.sqlite3")
         asyncio.run(_prepare(url))

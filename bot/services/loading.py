@@ -11,7 +11,6 @@ from bot.lru import Lru
 from bot.services.errors import DamagedGameError, NoGameHereError, NotInGameError, NotStartedError
 from bot.store import repository as repo
 from bot.store.cursor import Db
-from bot.store.locks import hold_game
 from bot.store.outbox import Announcement
 from bot.store.repository import GameRecord, SeatRecord, StoredGame
 from rules.core import (
@@ -166,10 +165,9 @@ async def held_open_game(db: Db, channel_id: int) -> StoredGame:
     after the lock is the one the previous lock holder left.
     """
     for _ in range(3):  # the channel's game may close and another open while we wait
-        pk = await repo.open_game_pk(db, channel_id)
+        pk = await repo.lock_open_game(db, channel_id)
         if pk is None:
             break
-        await hold_game(db, pk)
         stored = await repo.fetch_open_game(db, channel_id)
         if stored is not None and stored.record.pk == pk:
             return stored

@@ -81,6 +81,9 @@ class SqliteDb:
     async def hold(self, name: str) -> None:
         """Nothing to hold: BEGIN IMMEDIATE already made this transaction the only writer."""
 
+    async def hold_game(self, game_pk: int) -> None:
+        """Nothing to hold (see `hold`)."""
+
     async def run(self, sql: str, params: Sequence[Any]) -> FetchedCursor:
         """Execute and fetch in one step."""
         fetched: FetchedCursor = await self._call(_fetched, sql, params)

@@ -77,6 +77,10 @@ class Db(Protocol):
         """Hold the named lock until the transaction ends (see bot/store/locks.py)."""
         ...
 
+    async def hold_game(self, game_pk: int) -> None:
+        """Hold one game's lock until the transaction ends."""
+        ...
+
 
 class Store(Protocol):
     """A game store, SQLite or PostgreSQL: what the services use (bot/store/connection.py and

@@ -24,7 +24,7 @@ class Lock(enum.Enum):
 
 async def hold_game(db: Db, game_pk: int) -> None:
     """Hold this game's lock to the end of the transaction (inside a `Lock.GAMES` one)."""
-    await db.hold(f"game:{game_pk}")
+    await db.hold_game(game_pk)
 
 
 async def hold_ratings(db: Db) -> None:

@@ -55,6 +55,17 @@ def lock_key(*parts: str) -> int:
     return value - (1 << 64) if value >= 1 << 63 else value
 
 
+def game_space(namespace: str) -> int:
+    """A signed 32-bit key space for a schema's game locks."""
+    value = zlib.crc32(namespace.encode())
+    return value - (1 << 32) if value >= 1 << 31 else value
+
+
+def game_key(game_pk: int) -> int:
+    """A game's key in that space (keys are positive and far below 2**31 in practice)."""
+    return game_pk % 2147483647
+
+
 class PgDb:
     """One pooled asyncpg connection speaking the aiosqlite subset the repository uses."""
 
@@ -66,10 +77,18 @@ class PgDb:
         self.conn = conn
         self._identities = identities  # table → generated key column (shared by the store)
         self.namespace = namespace  # the database and schema, so test schemas never share locks
+        # Games are locked by (space, key) pairs: a key space of this schema's own.
+        self.game_space = game_space(namespace)
 
     async def hold(self, name: str) -> None:
         """Hold a transaction-level advisory lock named `name` (released at COMMIT/ROLLBACK)."""
         await self.conn.execute("SELECT pg_advisory_xact_lock($1)", lock_key(self.namespace, name))
+
+    async def hold_game(self, game_pk: int) -> None:
+        """Hold one game's lock (the same one `repository.lock_open_game` takes)."""
+        await self.conn.execute(
+            "SELECT pg_advisory_xact_lock($1, $2)", self.game_space, game_key(game_pk)
+        )
 
     async def _generated_key(self, table: str) -> str | None:
         """The identity column of `table`, if it has one (cached)."""
@@ -164,16 +183,26 @@ class PgStore:
         transactions of different games run side by side and each holds its own game's lock;
         `Lock.NONE` takes none.
         """
+        # BEGIN, the lock and the commit mode go in one round trip (simple query protocol: the
+        # key is an int of our own, never user text).
+        opening = ["BEGIN"]
+        if lock is Lock.ALL:
+            opening.append(f"SELECT pg_advisory_xact_lock({self._write_key})")
+        elif lock is Lock.GAMES:
+            opening.append(f"SELECT pg_advisory_xact_lock_shared({self._write_key})")
+        if not durable:
+            opening.append("SET LOCAL synchronous_commit TO OFF")
         # _integrity also covers COMMIT, where deferred constraints are checked.
         with _integrity():
-            async with self.pool.acquire() as conn, conn.transaction():
-                if lock is Lock.ALL:
-                    await conn.execute("SELECT pg_advisory_xact_lock($1)", self._write_key)
-                elif lock is Lock.GAMES:
-                    await conn.execute("SELECT pg_advisory_xact_lock_shared($1)", self._write_key)
-                if not durable:
-                    await conn.execute("SET LOCAL synchronous_commit TO OFF")
-                yield PgDb(conn, self._identities, self.namespace)
+            async with self.pool.acquire() as conn:
+                await conn.execute("; ".join(opening))
+                try:
+                    yield PgDb(conn, self._identities, self.namespace)
+                except BaseException:
+                    if not conn.is_closed():
+                        await conn.execute("ROLLBACK")
+                    raise
+                await conn.execute("COMMIT")
 
     @asynccontextmanager
     async def reading(self, *, quick: bool = False) -> AsyncIterator[PgDb]:

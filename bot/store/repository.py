@@ -137,6 +137,20 @@ async def open_game_pk(db: Db, channel_id: int) -> int | None:
     return int(row[0]) if row else None
 
 
+async def lock_open_game(db: Db, channel_id: int) -> int | None:
+    """`open_game_pk` with that game's lock held to the end of the transaction, in one trip."""
+    if db.dialect != "postgres":  # SQLite: BEGIN IMMEDIATE made this the only writer already
+        return await open_game_pk(db, channel_id)
+    sql = (
+        "SELECT pk, pg_advisory_xact_lock(?, (pk % 2147483647)::int4) FROM games "
+        "WHERE channel_id = ? AND status IN ('lobby', 'running')"
+    )
+    space: int = getattr(db, "game_space")  # noqa: B009 (PgDb only)
+    async with db.execute(sql, (space, channel_id)) as cursor:
+        row = await cursor.fetchone()
+    return int(row[0]) if row else None
+
+
 async def fetch_latest_game(db: Db, channel_id: int) -> StoredGame | None:
     """The open game in this channel, else the one created last (finished or abandoned)."""
     sql = (
