@@ -14,7 +14,7 @@ import importlib
 import logging
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any, Protocol
 
@@ -142,7 +142,12 @@ def decide(game: Game, state: Any, seat: int, level: str, seed: int, actions: in
 
 
 def canonical_shuffle(items: Sequence[str], rng: random.Random) -> list[str]:
-    """A random order of `items` that depends only on the multiset, not the given order."""
+    """A random order of `items` that depends only on the multiset, not the given order.
+
+    Blind only if the multiset itself is something the seat can know: mask every hidden name
+    first (First in Flight passes an unrevealed flaw as "*", not "power_failure*"), since the
+    sort puts each known card in a place that depends on all the names it is sorted among.
+    """
     out = sorted(items)
     rng.shuffle(out)
     return out
@@ -160,6 +165,50 @@ def preferred(legal: Sequence[Action], avoid: frozenset[str]) -> list[Action]:
     """Legal actions minus the undo-like ones (cancel/back), unless nothing else is left."""
     kept = [a for a in legal if a.key not in avoid]
     return kept or list(legal)
+
+
+# --- every game ends -----------------------------------------------------------------------
+
+Stalls = Callable[[Any, int, Sequence[str]], frozenset[str]]
+
+
+@dataclass(frozen=True)
+class Guarded:
+    """A level that never makes a move that leaves the game where it was while another is legal.
+
+    `stalls(state, seat, keys)` names such keys (Flight: taking the exposed discard when nothing
+    can be played after it; Takeoff!: ending a turn that played and draws nothing while a change
+    is allowed). A table of AIs repeating them never ends; without them every turn brings the
+    game nearer its own end. `watch` lists the keys that can stall, so the guard costs nothing
+    when none is legal.
+    """
+
+    player: Player
+    stalls: Stalls
+    watch: frozenset[str]
+
+    def choose(self, seen: Seen, rng: random.Random) -> str:
+        """The wrapped level's choice among the legal keys that make progress."""
+        keys = [a.key for a in seen.legal]
+        if not self.watch.intersection(keys):
+            return self.player.choose(seen, rng)
+        # The facts a stall depends on (the seat's own hand, the table) are the same in every
+        # determinisation; a generator of its own leaves the level's choices elsewhere unchanged.
+        stalled = self.stalls(seen.sample(random.Random(GUARD_SEED)), seen.seat, keys)
+        kept = tuple(a for a in seen.legal if a.key not in stalled)
+        if kept and len(kept) < len(seen.legal):
+            seen = replace(seen, legal=kept)
+        return self.player.choose(seen, rng)
+
+
+GUARD_SEED = 0
+
+
+def guarded(
+    players: Mapping[str, Player], stalls: Stalls, watch: frozenset[str]
+) -> dict[str, Player]:
+    """Each of these levels behind the same progress guard."""
+    return {level: Guarded(player, stalls, watch) for level, player in players.items()}
 
 
 @dataclass
@@ -304,6 +353,7 @@ __all__ = [
     "LEVELS",
     "LEVEL_NAMES",
     "GameAI",
+    "Guarded",
     "Lookahead",
     "MonteCarlo",
     "Player",
@@ -314,6 +364,7 @@ __all__ = [
     "decide",
     "for_level",
     "game_ai",
+    "guarded",
     "plan_ai_turn",
     "random_policy",
     "seen_by",

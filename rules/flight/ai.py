@@ -3,12 +3,23 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from rules.core import Action, Rng
-from rules.core.ai import GameAI, MonteCarlo, RandomPlayer, Seen, canonical_shuffle, preferred
+from rules.core.ai import (
+    GameAI,
+    MonteCarlo,
+    RandomPlayer,
+    Seen,
+    canonical_shuffle,
+    guarded,
+    preferred,
+)
 from rules.flight import GAME
 from rules.flight.data import card, hand_points, sort_cards
+from rules.flight.keys import Discard, Done, Draw, Play, format_key, parse_key
 from rules.flight.state import FlightState
+from rules.flight.turn import do_draw
 
 WIN_BONUS = 200.0  # a decided match outweighs any margin
 
@@ -60,26 +71,43 @@ def _wanted(state: FlightState, code: str) -> bool:
     return flight.started and flight.next_number == info.number
 
 
+TAKE, PACK = format_key(Draw("discard")), format_key(Draw("pack"))
+DONE = format_key(Done())
+
+
+def stalls(state: FlightState, seat: int, keys: Sequence[str]) -> frozenset[str]:
+    """The keys that would leave the game where it was: a take that nothing can be played after."""
+    # Such a turn can only discard again: AIs doing that passed the same cards round for ever
+    # (issue 26). With it barred, every turn plays a card or draws from the pack, so a card the
+    # table needs soon reaches a hand and is played: each hand ends with a Safe Landing.
+    if TAKE in keys and PACK in keys and do_draw(state, seat, "discard")[0].step.phase != "play":
+        return frozenset({TAKE})
+    return frozenset()
+
+
 def policy(state: FlightState, seat: int, legal: list[Action], rng: random.Random) -> str:
     """Rules of thumb from the seat's own hand and the table only.
 
     Land whenever possible, play Route cards before obstacles, take the exposed discard only
-    when it extends a flight, and discard the most expensive card nobody can use soon.
+    when it extends a flight and something can be played after it, and discard the most
+    expensive card nobody can use soon.
     """
     keys = [a.key for a in legal]
-    if "draw:discard" in keys:
-        wanted = state.discards and _wanted(state, state.discards[-1])
-        return "draw:discard" if wanted else "draw:pack"
-    plays = [k for k in keys if k.startswith("play:")]
+    if TAKE in keys or PACK in keys:  # (the guard may have taken the take away)
+        take = TAKE in keys and _wanted(state, state.discards[-1])
+        take = take and not stalls(state, seat, keys)
+        return TAKE if take or PACK not in keys else PACK
+    parsed = {k: parse_key(k) for k in keys}
+    plays = {k: p.card for k, p in parsed.items() if isinstance(p, Play)}
     if plays:
-        ranked = sorted(plays, key=lambda k: (PLAY_ORDER.get(card(k[5:]).kind, 3), k))
+        ranked = sorted(plays, key=lambda k: (PLAY_ORDER.get(card(plays[k]).kind, 3), k))
         best = ranked[0]
-        if PLAY_ORDER.get(card(best[5:]).kind, 3) < 3 or "done" not in keys:
+        if PLAY_ORDER.get(card(plays[best]).kind, 3) < 3 or DONE not in keys:
             return best
-        return "done"
-    discards = [k for k in keys if k.startswith("discard:")]
+        return DONE
+    discards = {k: p.card for k, p in parsed.items() if isinstance(p, Discard)}
     if discards:
-        return max(discards, key=lambda k: (_discard_worth(state, k[8:]), rng.random()))
+        return max(discards, key=lambda k: (_discard_worth(state, discards[k]), rng.random()))
     return rng.choice(preferred(legal, frozenset({"cancel"}))).key
 
 
@@ -104,4 +132,8 @@ class Normal:
 
 HARD = MonteCarlo(GAME, evaluate, policy=policy, iterations=6, horizon=45, width=6)
 
-AI = GameAI(resample=resample, players={"easy": RandomPlayer(), "normal": Normal(), "hard": HARD})
+# Normal and hard never stall (issue 26). Easy stays uniformly random: a random stall is
+# followed by a move that makes progress with a chance bounded away from zero, so its games
+# end with probability 1 (and in the lengths measured), and the benchmarks against easy stand.
+GUARDED = guarded({"normal": Normal(), "hard": HARD}, stalls, frozenset({TAKE}))
+AI = GameAI(resample=resample, players={"easy": RandomPlayer(), **GUARDED})

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from rules.core import Rng
-from rules.core.ai import GameAI, Lookahead, RandomPlayer, canonical_shuffle
+from rules.core.ai import GameAI, Lookahead, RandomPlayer, canonical_shuffle, guarded
 from rules.takeoff import GAME
 from rules.takeoff.data import sort_cards
+from rules.takeoff.keys import Change, End, format_key, parse_key
 from rules.takeoff.scoring import scores
 from rules.takeoff.search import TurnSearch
 from rules.takeoff.state import TakeoffState
+from rules.takeoff.turns import HAND_LIMIT
 
 WIN_BONUS = 40.0  # a finished game counts its result far above any point margin
 
@@ -56,4 +59,23 @@ HARD = TurnSearch(
     width=6, samples=8, turns=3, fallback=Lookahead(GAME, evaluate, samples=16, depth=3)
 )
 
-AI = GameAI(resample=resample, players={"easy": RandomPlayer(), "normal": NORMAL, "hard": HARD})
+
+END = format_key(End())
+
+
+def stalls(state: TakeoffState, seat: int, keys: Sequence[str]) -> frozenset[str]:
+    """The keys that would leave the game where it was: an idle end of turn with a full hand."""
+    # Nothing played and nothing drawn: two AIs doing that while a change is allowed passed the
+    # turn back and forth for ever (issue 26); the rulebook's way on is to change a card.
+    idle = END in keys and not state.final_round and not state.played
+    full = len(state.hands[seat]) >= HAND_LIMIT
+    if idle and full and any(isinstance(parse_key(k), Change) for k in keys):
+        return frozenset({END})
+    return frozenset()
+
+
+# Normal and hard never stall (issue 26). Easy stays uniformly random: a random stall is
+# followed by a move that makes progress with a chance bounded away from zero, so its games
+# end with probability 1 (and in the lengths measured), and the benchmarks against easy stand.
+GUARDED = guarded({"normal": NORMAL, "hard": HARD}, stalls, frozenset({"end"}))
+AI = GameAI(resample=resample, players={"easy": RandomPlayer(), **GUARDED})
