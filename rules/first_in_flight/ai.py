@@ -137,7 +137,7 @@ class Hard:
         keys = [a.key for a in seen.legal]
         first = seen.sample(rng)
         flying = first.flight is not None and first.flight.seat == seen.seat
-        if flying and first.steps and first.steps[-1].kind == "flight" and "draw" in keys:
+        if flying and _deciding_in_flight(first, keys):
             return self._push_luck(seen, keys, rng)
         votes = Counter(
             policy(seen.sample(rng), seen.seat, list(seen.legal), rng) for _ in range(self.votes)
@@ -164,6 +164,19 @@ class Hard:
             key = policy(state, seat, GAME.legal_actions(state, seat), rng)
             state = GAME.apply(state, seat, key).state
         return state
+
+
+def _deciding_in_flight(state: State, keys: list[str]) -> bool:
+    """True at a push-your-luck choice of the seat's own Flight: the flight step itself, or an
+    ability menu opened from it. The menu is judged by the same rollouts that chose to open it;
+    a vote there (the automatic player's other guesses) backed out of it again and again, so the
+    Flight went round menu → back → menu (306 times in one 4-player game)."""
+    if not state.steps:
+        return False
+    last = state.steps[-1]
+    if last.kind == "flight":
+        return "draw" in keys
+    return last.kind == "abilities" and any(step.kind == "flight" for step in state.steps[:-1])
 
 
 def _flight_value(state: State, seat: int, record: int) -> float:

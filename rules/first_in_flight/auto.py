@@ -17,6 +17,7 @@ from rules.first_in_flight.keys import (
     Garage,
     Key,
     Move,
+    OpenMenu,
     Pay,
     PickCard,
     Place,
@@ -200,8 +201,9 @@ def _turn(state: State, step: Step, keys: list[str], rng: random.Random) -> str:
     """Move to the best-valued space; abilities that give coins or cards first."""
     if "recover" in keys:
         return "recover"
-    if "menu:other" in keys and state.pawns[step.seat].standing:
-        return "menu:other"
+    other = format_key(OpenMenu("other"))
+    if other in keys and state.pawns[step.seat].standing:
+        return other
     best, best_key = 0.0, "start"
     for key, parsed in _typed(keys, step):
         if isinstance(parsed, Move):

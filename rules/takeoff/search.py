@@ -18,6 +18,18 @@ from rules.core.ai import Seen
 from rules.takeoff import board as b
 from rules.takeoff.data import BUSINESS_CARD, EVENTS
 from rules.takeoff.fast import PINCH, TICKET, Effect, Sim
+from rules.takeoff.keys import (
+    Change,
+    Decline,
+    End,
+    Play,
+    Row,
+    Spot,
+    Take,
+    Ticket,
+    format_key,
+    parse_key,
+)
 from rules.takeoff.state import TakeoffState
 
 WIN_BONUS = 40.0
@@ -182,12 +194,12 @@ def _target_key(card: str, seats: tuple[int, ...]) -> str:
     first = seats[0]
     row = b.row_of(first)
     if shape == "pair":
-        return f"pair:{row}{b.letter_of(seats[0])}{b.letter_of(seats[1])}"
+        return format_key(Spot("pair", f"{row}{b.letter_of(seats[0])}{b.letter_of(seats[1])}"))
     if shape == "single_row":
-        return "side:" + b.single_row_label(row, b.side_of(first))
+        return format_key(Spot("side", b.single_row_label(row, b.side_of(first))))
     if shape == "block":
-        return f"block:{row}{b.letter_of(seats[0])}{b.letter_of(seats[1])}"
-    return "seat:" + b.seat_label(first)
+        return format_key(Spot("block", f"{row}{b.letter_of(seats[0])}{b.letter_of(seats[1])}"))
+    return format_key(Spot("seat", b.seat_label(first)))
 
 
 def _step_seats(card: str, eff: Effect, step: int) -> tuple[int, ...]:
@@ -204,7 +216,7 @@ def _route(legal: set[str], card: str, eff: Effect, step: int, row: int | None) 
     key = _target_key(card, seats)
     if key in legal:
         return key
-    narrow = f"row:{b.row_of(seats[0])}"
+    narrow = format_key(Row(str(b.row_of(seats[0]))))
     # Inside a narrowed row only its own targets count: going back could loop between rows.
     return narrow if row is None and narrow in legal else None
 
@@ -218,8 +230,9 @@ def options(state: TakeoffState, sim: Sim, p: int, legal: list[str]) -> list[Opt
         if pending.card == PINCH:
             hand = sim.hands[1 - p]
             for k in legal:
-                if k.startswith("take:") and k[5:] in hand:
-                    out.append(Option(k, "take", k[5:], prior=_worth(k[5:])))
+                taken = parse_key(k)
+                if isinstance(taken, Take) and taken.card in hand:
+                    out.append(Option(k, "take", taken.card, prior=_worth(taken.card)))
             return out
         card = pending.card
         step = len(pending.picks)
@@ -231,12 +244,13 @@ def options(state: TakeoffState, sim: Sim, p: int, legal: list[str]) -> list[Opt
                 out.append(Option(key, "play", card, eff, static(sim, p, card, eff)))
         return out
     for k in legal:
-        if k == "end" or k == "decline":
+        parsed = parse_key(k)
+        if isinstance(parsed, End | Decline):
             out.append(Option(k, "end"))
-        elif k.startswith("change:"):
-            out.append(Option(k, "change", k[7:], prior=-_worth(k[7:])))
-        elif k == "ticket" or k.startswith("play:"):
-            card = TICKET if k == "ticket" else k[5:]
+        elif isinstance(parsed, Change):
+            out.append(Option(k, "change", parsed.card, prior=-_worth(parsed.card)))
+        elif isinstance(parsed, Ticket | Play):
+            card = TICKET if isinstance(parsed, Ticket) else parsed.card
             if card == PINCH:
                 out.append(Option(k, "pinch", card, prior=1.0))
                 continue
