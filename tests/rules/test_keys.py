@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import ast
 import random
+import re
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -107,3 +110,59 @@ def test_every_step_kind_has_its_menu_label_and_view_entry(kind: fif_keys.StepKi
     state = state.model_copy(update={"steps": (*state.steps, Step(kind=kind, seat=0))})
     assert FIF.view(state, None).step == kind
     assert FIF.prompt(state, 0) == text.PROMPTS[kind]
+
+
+def _key_slicing(path: Path) -> list[str]:
+    """Places in a module that split, slice or spell an action key by hand."""
+    in_rules = "rules" in path.parts  # the bot splits other texts (URLs) at colons
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            args = [a.value for a in node.args if isinstance(a, ast.Constant)]
+            if node.func.attr in ("partition", "split") and ":" in args and in_rules:
+                found.append(f"{path.name}:{node.lineno} {node.func.attr}(':')")
+            if node.func.attr == "startswith" and any(
+                isinstance(a, str) and KEY_LIKE.match(a) for a in args
+            ):
+                found.append(f"{path.name}:{node.lineno} startswith({args[0]!r})")
+        elif isinstance(node, ast.JoinedStr) and node.values:
+            head = node.values[0]
+            if isinstance(head, ast.Constant) and KEY_LIKE.match(str(head.value)):
+                found.append(f"{path.name}:{node.lineno} f'{head.value}…'")
+        elif isinstance(node, ast.Constant) and KEY_LIKE.match(str(node.value)):
+            found.append(f"{path.name}:{node.lineno} {node.value!r}")
+    return found
+
+
+# The verbs of the three games' keys (rules/*/keys.py), followed by their colon.
+KEY_VERBS = (
+    *("draw", "play", "to", "discard", "change", "take", "row", "seat", "pair", "side"),
+    *("block", "move", "menu", "use", "opt", "copt", "copy", "slot", "pay", "top", "bottom"),
+    *("fly", "pilot", "ignore", "refresh", "pick", "exhaust", "garage"),
+)
+KEY_LIKE = re.compile(rf"^({'|'.join(KEY_VERBS)}):[A-Za-z0-9_.+=-]*$")
+
+
+def test_no_key_string_is_sliced_outside_a_codec() -> None:
+    """Only the codecs (rules/*/keys.py, rules/core/keys.py) split, slice or spell a key."""
+    root = Path(__file__).resolve().parents[2]
+    offenders = [
+        hit
+        for folder in ("rules", "bot")
+        for path in sorted((root / folder).rglob("*.py"))
+        if path.name != "keys.py"
+        for hit in _key_slicing(path)
+    ]
+    assert offenders == []
+
+
+def test_the_slicing_check_sees_a_sliced_key(tmp_path: Path) -> None:
+    """Each way of taking a key apart by hand is caught."""
+    module = tmp_path / "rules" / "m.py"
+    module.parent.mkdir()
+    module.write_text(
+        "a = k.startswith('play:')\nb = k.partition(':')\nc = f'seat:{x}'\nd = 'draw:pack'\n",
+        encoding="utf-8",
+    )
+    lines = {hit.split()[0] for hit in _key_slicing(module)}
+    assert lines == {"m.py:1", "m.py:2", "m.py:3", "m.py:4"}
