@@ -18,7 +18,7 @@ from bot.services.errors import DamagedGameError
 from bot.services.games import GameService
 from bot.services.listing import LISTING_FORMAT, listing_of
 from bot.store import repository as repo
-from bot.store.locks import Lock, hold_game
+from bot.store.locks import Lock
 from bot.store.repository import ListingRow
 from rules.core.messages import plural
 
@@ -89,7 +89,7 @@ async def _listing(service: GameService, row: ListingRow) -> str | None:
     if row.listing is not None and row.game_id in service.games:
         return row.listing
     async with service.store.transaction(lock=Lock.GAMES) as db:
-        await hold_game(db, row.pk)
+        await db.hold_game(row.pk)
         stored = await repo.fetch_game(db, row.pk)
         if stored is None or stored.record.status != "running":  # closed since the query
             return None

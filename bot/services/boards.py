@@ -14,7 +14,7 @@ from bot.services.replay import stored_event
 from bot.store import Store, outbox
 from bot.store import repository as repo
 from bot.store.cursor import Db
-from bot.store.locks import Lock, hold_game
+from bot.store.locks import Lock
 from bot.store.outbox import Announcement
 from bot.store.repository import GameRecord, SeatRecord
 from rules.core import Event, fill_names
@@ -181,7 +181,7 @@ class Boards:
         A board owed for a game that was abandoned meanwhile is dropped, not posted.
         """
         async with self.store.transaction(lock=Lock.GAMES) as db:
-            await hold_game(db, game_pk)
+            await db.hold_game(game_pk)
             queued = await outbox.fetch(db, game_pk)
             if queued is None:
                 return None

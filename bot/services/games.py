@@ -28,7 +28,7 @@ from bot.services.lobby import Lobby
 from bot.services.moves import ByPlayer, Committed, Moves, Reaction
 from bot.store import Store
 from bot.store.cursor import Db
-from bot.store.locks import hold_ratings
+from bot.store.locks import RATINGS
 from rules.core import Game
 
 __all__ = [
@@ -51,7 +51,7 @@ async def record_history(db: Db, change: Committed) -> None:
     after = change.after
     if after.record.status != "finished":
         return
-    await hold_ratings(db)  # ratings span games: two games ending at once update them in turn
+    await db.hold(RATINGS)  # ratings span games: two games ending at once update them in turn
     await record_finished(db, after.record, after.game, after.state, change.now)
 
 

@@ -13,7 +13,7 @@ from bot.store import Store
 from bot.store import clocks as cs
 from bot.store.clocks import GuildSettings, TableRow, UserPrefs
 from bot.store.cursor import Db
-from bot.store.locks import Lock, hold_game
+from bot.store.locks import Lock
 from bot.store.repository import GameRecord
 
 TURN_LIMITS: dict[str, float] = {"off": 0, "12h": 12, "24h": 24, "48h": 48, "72h": 72, "1w": 168}
@@ -79,7 +79,7 @@ class Preferences:
         """Store a new game's table options (chosen ones over the server's defaults)."""
         TableOptions.model_validate(chosen)
         async with self.store.transaction(lock=Lock.GAMES) as db:
-            await hold_game(db, record.pk)
+            await db.hold_game(record.pk)
             table = self._resolve(record.pk, await cs.fetch_guild(db, record.guild_id), chosen)
             await cs.put_table(db, table)
         return table
@@ -87,7 +87,7 @@ class Preferences:
     async def table(self, record: GameRecord) -> TableRow:
         """A game's table options."""
         async with self.store.transaction(lock=Lock.GAMES) as db:
-            await hold_game(db, record.pk)
+            await db.hold_game(record.pk)
             return await self.table_in(db, record)
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:

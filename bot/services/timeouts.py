@@ -26,7 +26,7 @@ from bot.store import repository as repo
 from bot.store.clocks import DONE, HALF, TENTH, SeatClock, TableRow, due_at
 from bot.store.cursor import Db
 from bot.store.errors import StoreUnavailable
-from bot.store.locks import Lock, hold_game
+from bot.store.locks import Lock
 from rules.core import Game, StaleActionError
 from rules.core.ai import game_ai, plan_ai_turn
 
@@ -161,13 +161,13 @@ class Timeouts:
     async def _give_up(self, c: SeatClock) -> None:
         """Stop a clock whose item keeps failing, so the scheduler does not spin on it."""
         async with self.store.transaction(lock=Lock.GAMES) as db:
-            await hold_game(db, c.game_pk)
+            await db.hold_game(c.game_pk)
             await cs.claim(db, c, dataclasses.replace(c, stage=DONE, next_due=None))
 
     async def _fire(self, c: SeatClock, now: float) -> Notice | None:
         """One due item: a reminder recorded, or a late turn read, then played."""
         async with self.store.transaction(lock=Lock.GAMES) as db:
-            await hold_game(db, c.game_pk)
+            await db.hold_game(c.game_pk)
             fresh = await cs.fetch_clock(db, c.game_pk, c.seat)
             if fresh is None or fresh.next_due is None or fresh.next_due > now:
                 return None  # another process (or a move) got there first
@@ -254,7 +254,7 @@ class Timeouts:
     async def _unplayed_now(self, late: _Late, now: float) -> Notice | None:
         """A deadline whose policy plays nothing, in a transaction of its own."""
         async with self.store.transaction(lock=Lock.GAMES) as db:
-            await hold_game(db, late.clock.game_pk)
+            await db.hold_game(late.clock.game_pk)
             loaded = await self._load_in(db, late.clock.game_pk)
             if loaded is None:
                 return None

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import enum
 
-from bot.store.cursor import Db
+# Inside a `Lock.GAMES` transaction: `await db.hold_game(pk)` holds that game;
+# `await db.hold(RATINGS)` holds everybody's ratings (a finished game updates several players').
+RATINGS = "ratings"
 
 
 class Lock(enum.Enum):
@@ -20,13 +22,3 @@ class Lock(enum.Enum):
     ALL = "all"  # exclusive: every other writer waits (cross-game work; the default)
     GAMES = "games"  # shared: runs beside other games; the caller then holds its game
     NONE = "none"  # nothing: single statements that read nothing they then write back
-
-
-async def hold_game(db: Db, game_pk: int) -> None:
-    """Hold this game's lock to the end of the transaction (inside a `Lock.GAMES` one)."""
-    await db.hold_game(game_pk)
-
-
-async def hold_ratings(db: Db) -> None:
-    """Hold the lock on everybody's ratings (a finished game updates several players')."""
-    await db.hold("ratings")
