@@ -121,20 +121,7 @@ class HangarBot(discord.Client):
             deliver=functools.partial(notify.deliver, self),
         )
         await self.scheduler.recover()
-        game_group, admin_group = game.GameGroup(), admin.AdminGroup()
-        clock.extend_groups(game_group, admin_group)
-        stats.register(self.tree, game_group, admin_group)
-        for group in (game_group, admin_group, clock.AwayGroup()):
-            self.tree.add_command(group)
-        self.tree.add_command(clock.notify_command)
-        self.tree.add_command(play.play_command)
-        self.tree.add_command(game.mygames_command)
-        commands: list[app_commands.Command[Any, ..., Any]] = [
-            card.card_command,
-            help_cmd.help_command,
-        ]
-        for command in commands:
-            self.tree.add_command(command)
+        register_commands(self.tree)
         self.add_dynamic_items(ActionButton, ActionSelect, HandButton, LobbyButton)
         self.add_dynamic_items(*stats.DYNAMIC_ITEMS)
         await backfill(store)  # results of games that finished before history existed
@@ -299,3 +286,21 @@ async def _serve(settings: Settings) -> None:
 def run(settings: Settings) -> None:
     """Blocking entry point used by `python -m bot`."""
     asyncio.run(_serve(settings))
+
+
+def register_commands(tree: app_commands.CommandTree[Any]) -> None:
+    """Every slash command and group on `tree` (no client needed: /help's test builds it too)."""
+    game_group, admin_group = game.GameGroup(), admin.AdminGroup()
+    clock.extend_groups(game_group, admin_group)
+    stats.register(tree, game_group, admin_group)
+    for group in (game_group, admin_group, clock.AwayGroup()):
+        tree.add_command(group)
+    tree.add_command(clock.notify_command)
+    tree.add_command(play.play_command)
+    tree.add_command(game.mygames_command)
+    commands: list[app_commands.Command[Any, ..., Any]] = [
+        card.card_command,
+        help_cmd.help_command,
+    ]
+    for command in commands:
+        tree.add_command(command)

@@ -10,6 +10,7 @@ from bot.edge.present import lobby_text, standings, status_line
 from bot.services.games import LoadedGame
 from bot.store.repository import GameRecord, SeatRecord
 from rules import GAMES
+from tests.bot.test_help import registered_commands
 from tests.rules.first_in_flight.helpers import table, with_seat
 from tests.rules.takeoff.helpers import play, rig
 
@@ -70,20 +71,20 @@ def test_takeoff_ends_leading_with_the_cause_not_three_declines() -> None:
 
 
 def test_gustave_is_listed_first_when_he_wins() -> None:
-    """'🏆 1. Gustave — 40', then the players from 2nd place."""
+    """'🏆 1. Gustave — record 40', then the players from 2nd place."""
     state = table(players=2).model_copy(
         update={"over": True, "steps": (), "gustave_record": 40, "end_trigger": 2}
     )
     state = with_seat(with_seat(state, 0, record=31), 1, record=35)
     rows = standings(loaded("first-in-flight", state)).split("\n")
-    first = next(i for i, r in enumerate(rows) if "1. Gustave — 40" in r)
+    first = next(i for i, r in enumerate(rows) if "1. Gustave — record 40" in r)
     assert rows[first + 1].startswith("2. bob") and rows[first + 2].startswith("3. alice")
 
 
 def test_help_says_what_hangar_is_how_to_start_and_lists_the_commands() -> None:
     """Every game with its /game new, the commands including /card, and links."""
-    text = help_text()
-    assert len(text) <= 2000 and "Hangar" in text
+    text = help_text(registered_commands())
+    assert len(text) <= 4096 and "Hangar" in text  # one embed description
     for game in GAMES.values():
         assert f"/game new {game.id}" in text
     for command in ("/play", "/card", "/game rules", "/mygames", "/game hand"):
