@@ -18,7 +18,10 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-APOLOGY = "Sorry — something went wrong on our side. It has been logged; nothing was changed."
+APOLOGY = (
+    "Sorry — something went wrong on our side. It has been logged and nothing was changed — try "
+    "again in a minute."
+)
 SAVED_BOARD_FOLLOWS = (
     "✅ Your move was saved. Discord is slow to show it right now — the board will follow "
     "(don't play it again)."
@@ -37,7 +40,7 @@ NOT_READ = (
     "The games cannot be read right now (the database is unavailable); nothing changed — try "
     "again in a minute."
 )
-NOT_ADMIN = "This needs the Manage Server or Manage Channels permission."
+NOT_ADMIN = "This needs the Manage Server permission — ask a server admin to do it."
 MISSING_PERMISSIONS = (
     "I can't post here. Please give me Send Messages, Embed Links, Attach Files and Read Message "
     "History in this channel; the move itself was saved — use /game status afterwards."

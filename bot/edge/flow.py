@@ -34,7 +34,7 @@ from bot.runtime import ai_turns
 from bot.services.ai import add_ai_seat
 from bot.services.games import STALE_MESSAGE, ActResult, LoadedGame
 from bot.store.errors import StoreUnavailable
-from rules.core import RulesError, StaleActionError
+from rules.core import RulesError, StaleActionError, messages
 
 if TYPE_CHECKING:
     from bot.edge.app import HangarBot
@@ -112,9 +112,9 @@ async def own_panel(interaction: discord.Interaction[HangarBot], loaded: LoadedG
     """The user's private panel (picture drawn), or why they have none."""
     seat = interaction.client.service.seat_of(loaded, interaction.user.id)
     if seat is None:
-        raise UserFacingError("You are not in this game.")
+        raise UserFacingError(messages.NOT_IN_GAME)
     if loaded.state is None:
-        raise UserFacingError("The game has not started yet.")
+        raise UserFacingError(messages.NOT_STARTED)
     return await hand_panel(loaded, seat)
 
 
@@ -240,7 +240,7 @@ async def handle_table(interaction: discord.Interaction[HangarBot], pk: int) -> 
     try:
         loaded = await load_same_game(interaction, pk)
         if loaded.state is None:
-            raise UserFacingError("The game has not started yet.")
+            raise UserFacingError(messages.NOT_STARTED)
         await interaction.followup.send(**await table_message(loaded), ephemeral=True)
     except Exception as exc:  # every failure is reported to the user here
         await report(interaction, exc)

@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from pydantic import ValidationError
 
 from rules.core import Game, InvalidOptionsError
+
+# What a refused option ends with: the next step (a player never reads the bot's file paths).
+NEXT_STEP = "Pick another value, or leave the option out for the default."
+# A file path inside a reason ("assets/cards/", "../x/y.json"): the player cannot use it.
+_PATH = re.compile(r"\s+(?:in|under|from)\s+(?:\.{0,2}/)?(?:[\w.-]+/)+(?=[\s.,;:)]|$)")
 
 
 def validated_options(game: Game, options: dict[str, Any] | None) -> dict[str, Any]:
@@ -14,10 +20,12 @@ def validated_options(game: Game, options: dict[str, Any] | None) -> dict[str, A
     try:
         parsed = game.Options.model_validate(options or {})
     except ValidationError as exc:
-        raise InvalidOptionsError(f"Invalid options for {game.title}: {_reasons(exc)}") from None
+        raise InvalidOptionsError(
+            _with_next_step(f"Invalid options for {game.title}: {_reasons(exc)}")
+        ) from None
     refusal = _dry_setup_refusal(game, parsed)
     if refusal is not None:
-        raise InvalidOptionsError(refusal)
+        raise InvalidOptionsError(_with_next_step(refusal))
     dumped: dict[str, Any] = parsed.model_dump(mode="json")
     return dumped
 
@@ -52,7 +60,21 @@ def _reasons(exc: ValidationError) -> str:
     return _trimmed("; ".join(parts))
 
 
+def _with_next_step(reason: str) -> str:
+    """The reason as one sentence, then what to do about it."""
+    reason = reason.rstrip()
+    if not reason.endswith((".", "!", "?", "…")):
+        reason += "."
+    return f"{reason} {NEXT_STEP}"
+
+
+def without_paths(text: str) -> str:
+    """`text` with the bot's file paths left out ("… file 'x' in assets/cards/" → "… file 'x'")."""
+    return _PATH.sub("", text).strip()
+
+
 def _trimmed(text: str, limit: int = 300) -> str:
-    """One line, short enough for a refusal, and unable to ping (@ gets a zero-width space)."""
-    text = " ".join(text.split()).replace("@", "@\u200b")
+    """One line, short enough for a refusal, unable to ping (@ gets a zero-width space), and
+    without file paths."""
+    text = without_paths(" ".join(text.split())).replace("@", "@\u200b")
     return text if len(text) <= limit else text[: limit - 1] + "…"

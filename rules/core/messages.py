@@ -11,15 +11,22 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from rules.core.game import Game
 
-# The opening sentence of each refusal kind.
+# The opening sentence of each refusal kind. Every refusal says what happened and what to do
+# (tests/bot/test_refusals.py checks the form of each one).
 NOT_AVAILABLE = "That move is not available now."
 PICK_OFFERED = "Pick one of the offered actions (My hand & moves, or /play)."
-NOT_YOUR_TURN = "Not your turn."
-GAME_OVER = "The game is over."
-STALE = "This prompt is out of date — the game has moved on."
-NOT_IN_GAME = "You are not in this game."
+NOT_YOUR_TURN = "Not your turn — wait until the bot pings you."
+GAME_OVER = "The game is over — start a new one with /game new."
+STALE = "This prompt is out of date — the game has moved on; pick again from the newest board."
+NOT_IN_GAME = (
+    "You are not in this game — join a lobby with /game join; a running game is closed, so wait "
+    "for the next one (or ask an admin to /admin replace a player)."
+)
 NO_GAME_HERE = "There is no game in this channel — start one with /game new."
 NOT_STARTED = "The game has not started yet — the creator starts it with /game start."
+GAME_ENDED = "This channel's game has ended — start a new one with /game new."
+# Text that is no action of the game at all: one wording in every game and in /play.
+NOT_A_MOVE = f"{NOT_AVAILABLE} {PICK_OFFERED}"
 
 # Irregular plurals the games use; anything else takes an "s".
 _IRREGULAR = {"Gustave": "Gustave", "Business-Class": "Business-Class"}

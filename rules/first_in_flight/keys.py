@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal, get_args
 
-from rules.core import IllegalActionError
+from rules.core import IllegalActionError, messages
 from rules.core.keys import KeyCodec, join_key
 
 StepKind = Literal[
@@ -295,9 +295,7 @@ def _with_argument(verb: str, arg: str, kind: str) -> Key:
     raise KeyError(verb)
 
 
-CODEC: KeyCodec[Key] = KeyCodec(
-    _BARE, _with_argument, lambda text: f"{text!r} is not a First in Flight action."
-)
+CODEC: KeyCodec[Key] = KeyCodec(_BARE, _with_argument, lambda text: messages.NOT_A_MOVE)
 
 
 def parse_key(text: str, kind: str = "") -> Key:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, get_args
 
+from rules.core import messages
 from rules.core.keys import KeyCodec, join_key
 
 DrawSource = Literal["pack", "discard", "pack3", "pack2+discard"]
@@ -74,7 +75,7 @@ def _with_argument(verb: str, arg: str, context: str) -> Key:
 CODEC: KeyCodec[Key] = KeyCodec(
     {"cancel": Cancel(), "done": Done()},
     _with_argument,
-    lambda text: "That move is not available now — pick one of the offered actions.",
+    lambda text: messages.NOT_A_MOVE,
 )
 
 

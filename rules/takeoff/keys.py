@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, get_args
 
-from rules.core import IllegalActionError
+from rules.core import IllegalActionError, messages
 from rules.core.keys import KeyCodec, join_key
 
 SpotKind = Literal["seat", "pair", "side", "block"]
@@ -108,7 +108,7 @@ def _with_argument(verb: str, arg: str, context: str) -> Key:
 CODEC: KeyCodec[Key] = KeyCodec(
     _BARE,
     _with_argument,
-    lambda text: "That is not a Takeoff! action — pick one of the offered choices.",
+    lambda text: messages.NOT_A_MOVE,
 )
 
 

@@ -6,6 +6,8 @@ import random
 from collections.abc import Callable
 from pathlib import Path
 
+from bot.edge.commands.play import NO_MOVES
+
 from .botproc import BotProcess, bot_env
 from .driver import PNG_MAGIC, Table, active_player, boards, description, embed_text, is_over, play
 from .fakediscord import FakeDiscord
@@ -56,7 +58,10 @@ async def _refusals(fake: FakeDiscord, table: Table) -> None:
     assert "not in this game" in stranger.all_text
     options = await fake.autocomplete(first, table.channel, "play", option="action", value="")
     assert options, "the active player gets their moves in /play autocomplete"
-    assert not await fake.autocomplete(waiting, table.channel, "play", option="action", value="")
+    idle = await fake.autocomplete(waiting, table.channel, "play", option="action", value="")
+    assert idle == [  # issue 28: one line says whose turn it is (its value is never a move)
+        {"name": f"It is {first.name}'s turn — you can't move now", "value": NO_MOVES}
+    ]
     wrong = await (
         await fake.slash(waiting, table.channel, "play", action=options[0]["value"])
     ).response()
@@ -127,3 +132,9 @@ async def test_takeoff_game_end_to_end(
         assert len(board.mentions) <= 1, "a turn message pings only the player to act"
     _check_no_hidden_cards_in_public(fake, table)
     assert "Game over" in embed_text(final)
+    # Issue 28: the final standings say what scored how much for each player.
+    text = description(final)
+    assert "How the points were scored" in text, text
+    for name in ("alice", "bob"):
+        assert f"• {name}: Business " in text and "; Economy " in text, text
+    assert " points" in text, text

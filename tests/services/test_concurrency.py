@@ -9,7 +9,7 @@ import pytest
 from bot.services import GameService
 from bot.store import Store, open_store
 from bot.store import repository as repo
-from rules.core import NotYourTurnError, StaleActionError
+from rules.core import NotYourTurnError, StaleActionError, messages
 from tests.services.conftest import ALICE, CHANNEL, FakeClock, started
 from tests.support.toygame import TOY
 
@@ -39,7 +39,7 @@ async def test_twenty_clicks_on_one_prompt_apply_once(service: GameService, stor
     applied, errors = await _outcomes(calls)
     assert applied == 1
     assert all(isinstance(e, StaleActionError) for e in errors), errors
-    assert {str(e) for e in errors} == {"This prompt is out of date — the game has moved on."}
+    assert {str(e) for e in errors} == {messages.STALE}
     await _assert_one_move_logged(service, store, version)
     assert (await service.load(CHANNEL)).state.bids == (2, 0)
 

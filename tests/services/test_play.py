@@ -11,7 +11,7 @@ from bot.services import GameService, NoGameHereError, NotInGameError
 from bot.services.replay import replay
 from bot.store import Store, open_store
 from bot.store import repository as repo
-from rules.core import IllegalActionError, NotYourTurnError, StaleActionError, fill_names
+from rules.core import IllegalActionError, NotYourTurnError, StaleActionError, fill_names, messages
 from tests.services.conftest import ALICE, BOB, CAROL, CHANNEL, DAVE, FakeClock, started
 from tests.support.reads import recent_events
 from tests.support.toygame import TOY
@@ -66,7 +66,7 @@ async def test_refusals_say_why_and_change_nothing(service: GameService) -> None
     """Outsiders, wrong seats, stale prompts and illegal keys are refused; state is untouched."""
     before = await started(service)
     version = before.record.version
-    with pytest.raises(NotInGameError, match=r"^You are not in this game\.$"):
+    with pytest.raises(NotInGameError, match=r"^You are not in this game — "):
         await service.act(CHANNEL, DAVE, "roll", version)
     with pytest.raises(NotYourTurnError) as err:
         await service.act(CHANNEL, BOB, "roll", version)
@@ -74,7 +74,7 @@ async def test_refusals_say_why_and_change_nothing(service: GameService) -> None
     assert fill_names(str(err.value), before.names) == "Not your turn — it is Alice's turn."
     with pytest.raises(StaleActionError) as err:
         await service.act(CHANNEL, ALICE, "roll", version - 1)
-    assert str(err.value) == "This prompt is out of date — the game has moved on."
+    assert str(err.value) == messages.STALE
     with pytest.raises(IllegalActionError):
         await service.act(CHANNEL, ALICE, "bid:9", version)
     after = await service.load(CHANNEL)

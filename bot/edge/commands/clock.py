@@ -13,6 +13,7 @@ from bot.edge.errors import UserFacingError
 from bot.edge.flow import channel_id_of, edit_live
 from bot.edge.notify import stamp
 from bot.services.clock import MAX_AWAY_DAYS, MAX_EXTEND_HOURS
+from bot.services.errors import NoGameHereError, NotInGameError, NotStartedError
 from bot.services.gametime import Clock
 from bot.services.preferences import TURN_LIMITS, Where
 from rules.core.messages import plural
@@ -94,12 +95,22 @@ async def notify_command(
     await interaction.followup.send(text, ephemeral=True)
 
 
+# /game back where there is nothing to come back to (no running game of yours here).
+NOT_ABSENT = (
+    "You are not marked absent here — you have no seat in a running game in this channel, so "
+    "nothing changed. An away period ends with /away off."
+)
+
+
 @app_commands.command(name="back", description="You are back: no longer marked absent")
 async def back_command(interaction: discord.Interaction[HangarBot]) -> None:
     """Clear the absent mark of the user's seat; their turn clock starts again."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     bot = interaction.client
-    clock = await bot.clocks.back(channel_id_of(interaction), interaction.user.id)
+    try:
+        clock = await bot.clocks.back(channel_id_of(interaction), interaction.user.id)
+    except (NoGameHereError, NotStartedError, NotInGameError):
+        raise UserFacingError(NOT_ABSENT) from None
     await edit_live(bot, await bot.service.load(channel_id_of(interaction)))
     text = "Welcome back — you are no longer marked absent."
     if clock.deadline_at is not None:

@@ -13,10 +13,11 @@ from discord import app_commands
 from bot.edge.errors import UserFacingError, report
 from bot.edge.flow import channel_id_of, publish, tell_if_late
 from bot.edge.limits import clip, excerpt
-from bot.edge.present import status_line
+from bot.edge.present import seat_list, status_line
+from bot.services.errors import NoGameHereError
 from bot.services.games import LoadedGame
 from bot.store.errors import StoreUnavailable
-from rules.core import Action
+from rules.core import Action, PlayerError, messages
 from rules.core.model import KEY_PATTERN
 
 if TYPE_CHECKING:
@@ -36,6 +37,15 @@ UNREADABLE_CHOICE = (
     "No moves to show: the database cannot be read right now — try again in a minute"
 )
 SLOW_CHOICE = "No moves to show: the database is slow to answer — try again in a moment"
+NO_GAME_CHOICE = "No game in this channel — start one with /game new"
+LOBBY_CHOICE = "The game has not started yet — the creator starts it with /game start"
+SPECTATOR_CHOICE = "You are not in this game — you can't move here"
+OVER_CHOICE = "The game is over — start a new one with /game new"
+def not_a_move(typed: str) -> str:
+    """The one refusal for text that is no move, quoting a short excerpt of what was typed."""
+    return f"You typed {excerpt(typed)}. {messages.NOT_A_MOVE}"
+
+
 NOT_A_MOVE = (
     "That line only said why no moves were listed — it is not a move; nothing changed. Start "
     "typing again to see your moves."
@@ -77,10 +87,14 @@ async def action_autocomplete(
     except TimeoutError:
         log.warning("/play autocomplete: the game was not read within %s s", AUTOCOMPLETE_BUDGET)
         return [app_commands.Choice(name=SLOW_CHOICE, value=NO_MOVES)]
+    except PlayerError:  # no game here (or a damaged one): say why the list is empty
+        return [app_commands.Choice(name=NO_GAME_CHOICE, value=NO_MOVES)]
     except Exception:  # autocomplete must never fail loudly
         return []
     seat = interaction.client.service.seat_of(loaded, interaction.user.id)
     actions = my_actions(loaded, seat)
+    if not actions:
+        return [app_commands.Choice(name=why_no_moves(loaded, seat)[:MAX_CHOICE], value=NO_MOVES)]
     typed = current.lower()
     version = loaded.record.version
     return [
@@ -88,6 +102,32 @@ async def action_autocomplete(
         for a in actions
         if typed in a.label.lower() or typed in a.key.lower()
     ][:25]
+
+
+def why_no_moves(loaded: LoadedGame, seat: int | None) -> str:
+    """The one autocomplete line when a player has no moves: whose turn it is, or why not."""
+    if loaded.state is None:
+        return LOBBY_CHOICE
+    if seat is None:
+        return SPECTATOR_CHOICE
+    active = loaded.active_seats
+    if loaded.outcome is not None or not active:
+        return OVER_CHOICE
+    return f"It is {seat_list(loaded, active)}'s turn — you can't move now"
+
+
+async def load_for_play(bot: HangarBot, channel_id: int) -> LoadedGame:
+    """The open game here; a game that just ended says so (not "there is no game")."""
+    try:
+        return await bot.service.load(channel_id)
+    except NoGameHereError:
+        try:
+            latest = await bot.service.load_latest(channel_id)
+        except PlayerError:
+            raise NoGameHereError() from None
+        if latest.record.status in ("finished", "abandoned"):
+            raise UserFacingError(messages.GAME_ENDED) from None
+        raise
 
 
 @app_commands.command(name="play", description="Make a move in this channel's game")
@@ -98,21 +138,17 @@ async def play_command(interaction: discord.Interaction[HangarBot], action: str)
     """Apply the chosen action, publish the result, confirm privately."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     if len(action) > MAX_CHOICE or not action.strip():
-        raise UserFacingError(
-            f"{excerpt(action)} is not a move — start typing and pick one of the offered moves."
-        )
+        raise UserFacingError(not_a_move(action))
     if action == NO_MOVES:
         raise UserFacingError(NOT_A_MOVE)
     bot = interaction.client
     channel_id = channel_id_of(interaction)
     try:
-        loaded = await bot.service.load(channel_id)
+        loaded = await load_for_play(bot, channel_id)
         seat = bot.service.seat_of(loaded, interaction.user.id)
         key, version = parse_choice(action, my_actions(loaded, seat))
         if not KEY_PATTERN.match(key):
-            raise UserFacingError(
-                f"{excerpt(action)} is not one of your moves now — pick one from the list."
-            )
+            raise UserFacingError(not_a_move(action))
         result = await bot.service.act(channel_id, interaction.user.id, key, version)
     except StoreUnavailable as exc:  # nothing was saved: say so as for a click
         await report(interaction, exc, move=True)
