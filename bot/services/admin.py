@@ -18,6 +18,7 @@ from bot.services.loading import Decoder, LoadedGame, check_started, held_open_g
 from bot.services.lobby import reload
 from bot.services.replay import differences, exported, replay
 from bot.store import Store, outbox
+from bot.store import history as hrepo
 from bot.store import repository as repo
 from bot.store.cursor import Db
 from bot.store.locks import Lock
@@ -96,7 +97,12 @@ class Admin:
             record = stored.record
             creator = new_user_id if record.creator_id == old_user_id else record.creator_id
             seat_record = SeatRecord(seat, new_user_id, new_name)
-            await repo.update_seat(db, record.pk, seat_record, creator, self.clock())
+            now = self.clock()
+            if old_user_id is not None:  # history credits them with the part they played
+                old_name = next((s.name for s in stored.seats if s.seat == seat), "")
+                former = hrepo.FormerHolder(seat, old_user_id, old_name)
+                await hrepo.add_former_holder(db, record.pk, former, now)
+            await repo.update_seat(db, record.pk, seat_record, creator, now)
             log.info(
                 "Game %s seat %s: user %s replaced by %s", record.pk, seat, old_user_id, new_user_id
             )

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import rules
@@ -17,7 +17,7 @@ from bot.store import Store
 from bot.store import history as hrepo
 from bot.store import repository as repo
 from bot.store.cursor import Db
-from bot.store.history import FinishedGame, RatingRow, ResultRow, StatsRow
+from bot.store.history import FinishedGame, FormerHolder, RatingRow, ResultRow, StatsRow
 from bot.store.repository import ActionRecord, GameRecord
 from rules.core import Game, Outcome
 
@@ -27,6 +27,12 @@ PAGE_SIZE = 5
 LEADERBOARD_SIZE = 15
 CHART_POINTS = 200
 GUSTAVE = "automa:gustave"
+PROVISIONAL_GAMES = 5  # a skill estimate settles after this many rated games
+
+
+def is_person(player: str) -> bool:
+    """True for a Discord user's key; AI levels and automata are listed apart from people."""
+    return player.startswith("user:")
 
 
 def user_key(user_id: int) -> str:
@@ -66,6 +72,23 @@ def think_times(actions: Sequence[ActionRecord], seats: int) -> tuple[list[int],
     return turns, seconds
 
 
+def holder_times(
+    actions: Sequence[ActionRecord], seat: int, user_id: int
+) -> tuple[int, int, float]:
+    """(moves, turns, seconds) of one user in one seat, timed as `think_times` does."""
+    moves, turns, seconds = 0, 0, 0.0
+    previous: ActionRecord | None = None
+    for action in actions:
+        if action.seat == seat and action.user_id == user_id:
+            moves += 1
+            if previous is None or previous.seat != action.seat:
+                turns += 1
+            if previous is not None:
+                seconds += max(0.0, action.created_at - previous.created_at)
+        previous = action
+    return moves, turns, seconds
+
+
 def automa_entry(game: Game, state: Any, outcome: Outcome) -> tuple[int, bool, int] | None:
     """(score, won, place) of a non-seat opponent such as Gustave, None when there is none.
 
@@ -94,13 +117,21 @@ def entries_for(
     state: Any,
     actions: Sequence[ActionRecord],
     finished_at: float,
+    former: Sequence[FormerHolder] = (),
 ) -> list[ResultRow]:
-    """One result row per participant of a finished game (seats first, then any automa)."""
+    """One result row per participant of a finished game: seats first, then any automa, then
+    the former holders of replaced seats.
+
+    The rule for a seat an admin handed over (/admin replace): each person who made at least one
+    move in it gets a row with the seat's final score, place and win, and their own turns and
+    thinking time. The final holder's row is the seat's; the others are `former`: they count in
+    /stats and show in /game history, but only the final holder's rating moves.
+    """
     outcome = game.outcome(state)
     assert outcome is not None, "entries_for needs a finished game"
     turns, seconds = think_times(actions, len(seats))
     automa = automa_entry(game, state, outcome)
-    rows = []
+    rows, partial = [], []
     for seat in seats:
         n = int(seat["seat"])
         player, user_id, name = seat_identity(seat)
@@ -108,11 +139,25 @@ def entries_for(
         if automa is not None and outcome.winners and automa[0] > outcome.scores[n]:
             place += 1  # Gustave finished ahead (when he wins alone the ranks already say so)
         won = n in outcome.winners
-        rows.append(_row(record, n, player, user_id, name, place, outcome.scores[n], won))
-        rows[-1] = _timed(rows[-1], turns[n], seconds[n])
+        mine_turns, mine_seconds = turns[n], seconds[n]
+        for holder in former:
+            if holder.seat != n or holder.user_id == user_id:
+                continue
+            moves, their_turns, their_seconds = holder_times(actions, n, holder.user_id)
+            if not moves:
+                continue  # replaced before their first move: they did not play
+            mine_turns, mine_seconds = mine_turns - their_turns, mine_seconds - their_seconds
+            row = _row(
+                record, 0, user_key(holder.user_id), holder.user_id, holder.name, place,
+                outcome.scores[n], won,
+            )  # fmt: skip
+            partial.append(replace(_timed(row, their_turns, their_seconds), seat=n, former=True))
+        row = _row(record, n, player, user_id, name, place, outcome.scores[n], won)
+        rows.append(replace(_timed(row, max(0, mine_turns), max(0.0, mine_seconds)), seat=n))
     if automa is not None:
         score, won, place = automa
         rows.append(_row(record, len(seats), GUSTAVE, None, "Gustave", place, score, won))
+    rows += [replace(r, entry=len(rows) + i) for i, r in enumerate(partial)]
     return [_at(r, finished_at) for r in rows]
 
 
@@ -154,6 +199,7 @@ def result_data(outcome: Outcome, rows: Sequence[ResultRow]) -> dict[str, Any]:
             "place": r.place,
             "score": r.score,
             "won": r.won,
+            **({"seat": r.seat, "former": True} if r.former else {}),
             "rating": None
             if r.mu_after is None
             else {"before": [r.mu_before, r.sigma_before], "after": [r.mu_after, r.sigma_after]},
@@ -169,7 +215,8 @@ async def record_finished(
     """Store a just-finished game's results and update ratings (inside the finishing commit)."""
     seats = await hrepo.fetch_seat_rows(db, record.pk)
     actions = await repo.fetch_actions(db, record.pk)
-    rows = entries_for(record, seats, game, state, actions, finished_at)
+    former = await hrepo.fetch_former_holders(db, record.pk)
+    rows = entries_for(record, seats, game, state, actions, finished_at, former)
     await hrepo.insert_results(db, rows)
     rows = await ratings.record_game(db, rows)
     outcome = game.outcome(state)
@@ -317,9 +364,12 @@ class HistoryService:
     async def leaderboard(
         self, guild_id: int, game_id: str, limit: int = LEADERBOARD_SIZE
     ) -> list[RatingRow]:
-        """This server's best ratings for one game."""
+        """This server's best `limit` people for one game, best first, then every AI level
+        and automa rated there (a few at most), best first."""
         async with self.store.reading() as db:
-            return await hrepo.fetch_leaderboard(db, guild_id, game_id, limit)
+            rows = await hrepo.fetch_ratings(db, guild_id, game_id)
+        people = [r for r in rows if is_person(r.player)]
+        return people[:limit] + [r for r in rows if not is_person(r.player)]
 
     async def rebuild_ratings(self, guild_id: int) -> int:
         """Recompute this server's ratings of every game from the stored results."""

@@ -28,7 +28,7 @@ def fresh(player: str, name: str) -> RatingRow:
 
 def is_rated(entries: Sequence[ResultRow]) -> bool:
     """A game counts when at least two different players took part (e.g. one human vs AI)."""
-    return len({e.player for e in entries}) >= 2
+    return len({e.player for e in entries if not e.former}) >= 2
 
 
 def rate_game(
@@ -41,6 +41,8 @@ def rate_game(
     """
     if not is_rated(entries):
         return list(entries), {}
+    partial = [e for e in entries if e.former]  # a replaced seat's earlier holder: not rated
+    entries = [e for e in entries if not e.former]
     before = [current.get(e.player) or fresh(e.player, e.name) for e in entries]
     teams = [[MODEL.create_rating([b.mu, b.sigma], name=b.player)] for b in before]
     rated = MODEL.rate(teams, ranks=[float(e.place) for e in entries])
@@ -67,7 +69,7 @@ def rate_game(
         )
         for e, b in zip(entries, before, strict=True)
     ]
-    return rows, updated
+    return sorted(rows + partial, key=lambda r: r.entry), updated
 
 
 def replay_ratings(
@@ -88,7 +90,7 @@ async def record_game(db: Db, entries: Sequence[ResultRow]) -> list[ResultRow]:
     if not entries or not is_rated(entries):
         return list(entries)
     guild_id, game_id = entries[0].guild_id, entries[0].game_id
-    players = sorted({e.player for e in entries})
+    players = sorted({e.player for e in entries if not e.former})
     current = {r.player: r for r in await hrepo.fetch_ratings(db, guild_id, game_id, players)}
     rows, updated = rate_game(entries, current)
     await hrepo.set_result_ratings(db, rows)

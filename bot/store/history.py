@@ -17,7 +17,7 @@ from bot.store.repository import _EFFECTIVE as IN_FORCE
 
 _RESULT_COLUMNS = (
     "game_pk, entry, guild_id, game_id, finished_at, player, user_id, name, place, score, won, "
-    "turns, think_seconds, mu_before, sigma_before, mu_after, sigma_after, rated_n"
+    "turns, think_seconds, mu_before, sigma_before, mu_after, sigma_after, rated_n, seat, former"
 )
 
 
@@ -43,6 +43,8 @@ class ResultRow:
     mu_after: float | None = None
     sigma_after: float | None = None
     rated_n: int | None = None  # this is the player's n-th rated game of this game here
+    seat: int | None = None  # the seat this entry played (None: an automa, or older results)
+    former: bool = False  # held the seat before an /admin replace: counted, never rated
 
 
 @dataclass(frozen=True)
@@ -81,6 +83,7 @@ def _result(row: aiosqlite.Row) -> ResultRow:
     """A ResultRow from a `results` row."""
     values = dict(row)
     values["won"] = bool(values["won"])
+    values["former"] = bool(values["former"])
     return ResultRow(**values)
 
 
@@ -88,7 +91,7 @@ async def insert_results(db: Db, rows: Sequence[ResultRow]) -> None:
     """Store the participants of a finished game."""
     marks = ", ".join("?" * len(_RESULT_COLUMNS.split(", ")))
     sql = f"INSERT INTO results ({_RESULT_COLUMNS}) VALUES ({marks})"
-    params = [(*astuple(r)[:10], int(r.won), *astuple(r)[11:]) for r in rows]
+    params = [(*astuple(r)[:10], int(r.won), *astuple(r)[11:-1], int(r.former)) for r in rows]
     await db.executemany(sql, params)
 
 
@@ -98,6 +101,34 @@ async def set_finished(db: Db, game_pk: int, finished_at: float, result: dict[st
     await db.execute(
         "UPDATE games SET finished_at = ?, result = ? WHERE pk = ?", (finished_at, blob, game_pk)
     )
+
+
+@dataclass(frozen=True)
+class FormerHolder:
+    """Someone who held a seat before an admin handed it to another member."""
+
+    seat: int
+    user_id: int
+    name: str
+
+
+async def add_former_holder(db: Db, game_pk: int, holder: FormerHolder, at: float) -> None:
+    """Remember who held a seat before a replacement (once per person and seat)."""
+    await db.execute(
+        "INSERT INTO seat_holders (game_pk, seat, user_id, name, replaced_at) "
+        "VALUES (?, ?, ?, ?, ?) ON CONFLICT (game_pk, seat, user_id) DO NOTHING",
+        (game_pk, holder.seat, holder.user_id, holder.name, at),
+    )
+
+
+async def fetch_former_holders(db: Db, game_pk: int) -> list[FormerHolder]:
+    """A game's former seat holders, in the order they were replaced."""
+    sql = (
+        "SELECT seat, user_id, name FROM seat_holders WHERE game_pk = ? "
+        "ORDER BY replaced_at, seat, user_id"
+    )
+    async with db.execute(sql, (game_pk,)) as cursor:
+        return [FormerHolder(int(r[0]), int(r[1]), str(r[2])) for r in await cursor.fetchall()]
 
 
 async def fetch_unrecorded(db: Db) -> list[int]:
@@ -332,6 +363,7 @@ async def delete_game(db: Db, game_pk: int) -> None:
         ("events", "game_pk"),
         ("actions", "game_pk"),
         ("results", "game_pk"),
+        ("seat_holders", "game_pk"),
         ("seats", "game_pk"),
         ("games", "pk"),
     ):

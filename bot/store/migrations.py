@@ -307,8 +307,28 @@ MIGRATION_8: list[Statement] = [
 ]
 
 
-# Positions are versions (3 clock, 4 history, 5 meta, 6 outbox, 7 AI seats, 8 listing):
-# append only.
+# Seat replacements (issue 28): who held a seat before an /admin replace, so a finished game
+# credits each person with the part they played. `results.seat` is the seat an entry played
+# (NULL for an automa); `results.former` is 1 for a former holder's entry: it counts in their
+# /stats and shows in /game history, but ratings only move for the seat's final holder.
+MIGRATION_9: list[Statement] = [
+    """
+    CREATE TABLE seat_holders (
+        game_pk     INTEGER          NOT NULL REFERENCES games (pk) ON DELETE CASCADE,
+        seat        INTEGER          NOT NULL,
+        user_id     BIGINT           NOT NULL,
+        name        TEXT             NOT NULL,
+        replaced_at DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (game_pk, seat, user_id)
+    )
+    """,
+    "ALTER TABLE results ADD COLUMN seat INTEGER",
+    "ALTER TABLE results ADD COLUMN former INTEGER NOT NULL DEFAULT 0",
+]
+
+
+# Positions are versions (3 clock, 4 history, 5 meta, 6 outbox, 7 AI seats, 8 listing,
+# 9 seat holders): append only.
 MIGRATIONS: tuple[list[Statement], ...] = (
     MIGRATION_1,
     MIGRATION_2,
@@ -318,6 +338,7 @@ MIGRATIONS: tuple[list[Statement], ...] = (
     MIGRATION_6,
     MIGRATION_7,
     MIGRATION_8,
+    MIGRATION_9,
 )
 LATEST = len(MIGRATIONS)
 

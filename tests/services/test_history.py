@@ -20,6 +20,7 @@ from bot.services.history import (
     HistoryService,
     backfill,
     entries_for,
+    is_person,
     think_times,
     user_key,
 )
@@ -193,8 +194,11 @@ async def test_leaderboard_rates_ai_levels_and_gustave_but_not_unrated_games(
     assert {"🤖 Hard AI", "🤖 Easy AI", "Gustave"} <= names
     players = {row.player for row in board}
     assert user_key(LONER) not in players, "solo and abandoned games are not rated"
-    ordinals = [row.ordinal for row in board]
-    assert ordinals == sorted(ordinals, reverse=True)
+    people = [row for row in board if is_person(row.player)]
+    assert board[: len(people)] == people, "people first, then AI levels and automata apart"
+    for part in (people, board[len(people) :]):
+        ordinals = [row.ordinal for row in part]
+        assert ordinals == sorted(ordinals, reverse=True)
     rated = [s for s in specs if not s.abandoned and (len(s.seats) > 1 or s.gustave is not None)]
     gustave = next(row for row in board if row.player == GUSTAVE)
     assert gustave.games == sum(s.gustave is not None for s in rated)
@@ -427,3 +431,43 @@ def test_first_in_flight_solo_records_gustave_from_the_real_engine() -> None:
     record = loaded.game.view(loaded.state, None).gustave_record
     assert (gustave.player, gustave.score, gustave.place, gustave.won) == (GUSTAVE, record, 1, True)
     assert rating_service.is_rated(rows), "one human is rated against the automa"
+
+
+async def test_a_replaced_seat_credits_both_players_and_rates_only_the_final_holder(
+    store: Store,
+) -> None:
+    """bob plays one turn of seat 1, an admin hands it to dave, dave finishes the game: both get
+    a result with the seat's score and place (bob's marked former, with his own turns); /stats
+    counts it for each; only dave's rating moves; carol, replaced before she moved, gets none."""
+    service = GameService(store, games={"toy": TOY}, clock=FakeClock())
+    history = HistoryService(store, games={"toy": TOY})
+    await service.lobby.open(GUILD, 1, "toy", {"rounds": 2}, 11, "alice", seed=3)
+    await service.lobby.join(1, 12, "bob")
+    await service.lobby.join(1, 13, "carol")
+    await service.lobby.start(1, 11, is_admin=False)
+    await service.admin.replace(1, 13, 17, "erin")  # before carol's first move
+    await service.act(1, 11, "bid:1", None)
+    await service.act(1, 12, "bid:2", None)
+    await service.admin.replace(1, 12, 16, "dave")
+    await service.act(1, 17, "bid:1", None)
+    for user, key in ((11, "bid:1"), (16, "bid:3"), (17, "bid:1")):
+        result = await service.act(1, user, key, None)
+    assert result.finished
+    (item,) = (await history.history(GUILD, user_id=12, game_id=None)).items
+    by_player = {e.player: e for e in item.entries}
+    assert set(by_player) == {user_key(u) for u in (11, 12, 16, 17)}, "carol did not play"
+    bob, dave = by_player[user_key(12)], by_player[user_key(16)]
+    assert (bob.former, bob.seat, bob.name, bob.turns) == (True, 1, "bob", 1)
+    assert (dave.former, dave.seat, dave.name, dave.turns) == (False, 1, "dave", 1)
+    assert (bob.score, bob.place, bob.won) == (dave.score, dave.place, dave.won)
+    assert bob.mu_after is None and dave.mu_after is not None, "only the final holder is rated"
+    assert bob.entry == 3, "former holders come after the seats"
+    for user in (12, 16):
+        stats = await history.stats(GUILD, user, None)
+        assert stats.games == 1 and stats.wins == int(dave.won)
+    assert not (await history.stats(GUILD, 12, None)).ratings
+    board = {r.player for r in await history.leaderboard(GUILD, "toy")}
+    assert board == {user_key(u) for u in (11, 16, 17)}
+    before = await _rating_state(store)
+    await history.rebuild_ratings(GUILD)
+    assert await _rating_state(store) == before, "a rebuild leaves the former holder unrated"

@@ -8,6 +8,7 @@ import pytest
 
 from bot.services import GameService
 from bot.store import LATEST, connect, migrate, open_store, schema_version
+from bot.store import history as hrepo
 from bot.store import repository as repo
 from tests.support.reads import user_games
 from tests.support.toygame import TOY
@@ -128,3 +129,40 @@ async def test_database_newer_than_the_code_is_refused(tmp_path: Path) -> None:
     await db.close()
     with pytest.raises(RuntimeError, match="newer"):
         await open_store(path)
+
+
+async def test_migration_9_keeps_old_results_and_remembers_former_seat_holders(
+    tmp_path: Path,
+) -> None:
+    """A version-8 result reads back as a seat-less, non-former entry; /admin replace then
+    records who held the seat before (once per person and seat)."""
+    path = tmp_path / "eight.sqlite3"
+    db = await connect(path)
+    assert await migrate(db, target=8) == 8
+    await db.execute("BEGIN IMMEDIATE")
+    pk = await repo.insert_game(
+        db, guild_id=1, channel_id=9, game_id="toy", options={}, seed=5, creator_id=11, now=1.0
+    )
+    await db.execute(
+        "INSERT INTO results (game_pk, entry, guild_id, game_id, finished_at, player, user_id, "
+        "name, place, score, won, turns, think_seconds) "
+        "VALUES (?, 0, 1, 'toy', 2.0, 'user:11', 11, 'Alice', 1, 5, 1, 3, 4.0)",
+        (pk,),
+    )
+    await db.commit()
+    await db.close()
+
+    store = await open_store(path)
+    try:
+        assert await schema_version(store.db) == LATEST
+        assert "seat_holders" in await _names(store.db, "table")
+        async with store.reading() as read:
+            (row,) = await hrepo.fetch_game_results(read, [pk])
+        assert (row.name, row.seat, row.former, row.won) == ("Alice", None, False, True)
+        async with store.transaction() as write:
+            for at in (3.0, 4.0):
+                await hrepo.add_former_holder(write, pk, hrepo.FormerHolder(1, 12, "Bob"), at)
+        async with store.reading() as read:
+            assert await hrepo.fetch_former_holders(read, pk) == [hrepo.FormerHolder(1, 12, "Bob")]
+    finally:
+        await store.close()

@@ -16,6 +16,7 @@ from bot.edge.errors import UserFacingError
 from bot.edge.flow import (
     announce,
     channel_id_of,
+    post_board,
     publish,
     repost_board,
     tell_if_late,
@@ -184,12 +185,20 @@ class AdminGroup(app_commands.Group):
         if seat.user_id is None:
             await hand_to_member(interaction, seat.seat + 1, member)
             return
-        await service.admin.replace(
+        loaded = await service.admin.replace(
             channel_id_of(interaction), seat.user_id, member.id, member.display_name
         )
         text = f"{member.mention} takes over {escape(seat.name)}'s seat."
         mentions = discord.AllowedMentions(users=[member])
         await announce(interaction, text, note="Seat replaced.", mentions=mentions)
+        if loaded.state is not None and loaded.outcome is None:
+            # The seat's clock forgets the old player's timeouts and absence (as /game back
+            # does): the new player is not auto-played for what the old one missed.
+            await interaction.client.clocks.back(channel_id_of(interaction), member.id)
+            # The old board names the old player (and their deadline): post a fresh one, and
+            # ping the new player when the turn is theirs.
+            ping = (seat.seat,) if seat.seat in loaded.active_seats else ()
+            await post_board(interaction.client, loaded, ping=ping)
 
     @app_commands.command(name="ai", description="Hand a player's seat to an AI")
     @app_commands.describe(player="The player leaving", level="easy, normal or hard")

@@ -19,9 +19,18 @@ from bot.edge.flow import channel_id_of, is_admin
 from bot.render import charts
 from bot.render import replay as replay_render
 from bot.render.alt import clip
-from bot.services.history import HistoryItem, HistoryPage, HistoryService, PlayerStats
+from bot.services.history import (
+    PROVISIONAL_GAMES,
+    HistoryItem,
+    HistoryPage,
+    HistoryService,
+    PlayerStats,
+    is_person,
+)
 from bot.services.timeline import GameLog, load_log, turn_views
+from bot.store.history import RatingRow, ResultRow
 from rules import GAMES
+from rules.core.messages import plural
 
 if TYPE_CHECKING:
     from bot.edge.app import HangarBot
@@ -57,20 +66,50 @@ def duration(seconds: float) -> str:
     return f"{hours} h {mins} min" if hours else f"{mins} min"
 
 
+def bold_count(n: int, word: str) -> str:
+    """'**1** game', '**2** games', '**0** games'."""
+    return f"**{n}** {plural(n, word).split(' ', 1)[1]}"
+
+
+def skill(rating: RatingRow) -> str:
+    """'Skill estimate 21 (provisional until 5 games)': the rating in a player's words."""
+    text = f"Skill estimate {rating.mu:.0f}"
+    if rating.games < PROVISIONAL_GAMES:
+        text += f" (provisional until {plural(PROVISIONAL_GAMES, 'game')})"
+    return text
+
+
+def seat_names(entries: tuple[ResultRow, ...]) -> dict[int, str]:
+    """Each seat entry's name, with whoever held the seat before: 'dave (replaced bob)'."""
+    former: dict[int, list[str]] = {}
+    for e in entries:
+        if e.former and e.seat is not None:
+            former.setdefault(e.seat, []).append(e.name)
+    return {
+        e.entry: f"{e.name} (replaced {', '.join(former[e.seat])})"
+        if e.seat is not None and e.seat in former
+        else e.name
+        for e in entries
+        if not e.former
+    }
+
+
 def history_line(item: HistoryItem) -> str:
     """One finished game: title, date, length, players by place with scores, board link."""
     game = item.game
+    names = seat_names(item.entries)
     players = " · ".join(
-        f"{'🏆 ' if e.won else ''}{e.place}. {e.name} {e.score}"
+        f"{'🏆 ' if e.won else ''}{e.place}. {names[e.entry]} {e.score}"
         for e in sorted(item.entries, key=lambda e: (e.place, e.entry))
+        if not e.former
     )
     link = ""
     if game.board_message_id:
         url = f"https://discord.com/channels/{game.guild_id}/{game.channel_id}/{game.board_message_id}"
         link = f" · [final board]({url})"
     return (
-        f"**#{game.pk} {item.title}** · <t:{int(game.finished_at)}:d> · {game.moves} moves, "
-        f"{duration(item.seconds)}{link}\n{players}"
+        f"**#{game.pk} {item.title}** · <t:{int(game.finished_at)}:d> · "
+        f"{plural(game.moves, 'move')}, {duration(item.seconds)}{link}\n{players}"
     )
 
 
@@ -78,7 +117,7 @@ def history_embed(page: HistoryPage, who: str) -> discord.Embed:
     """A page of history as an embed."""
     text = "\n\n".join(history_line(item) for item in page.items) or "No finished games yet."
     embed = discord.Embed(title=f"Finished games — {who}", description=text[:4000], colour=COLOUR)
-    embed.set_footer(text=f"Page {page.page + 1} of {page.pages} · {page.total} games")
+    embed.set_footer(text=f"Page {page.page + 1} of {page.pages} · {plural(page.total, 'game')}")
     return embed
 
 
@@ -169,20 +208,17 @@ def stats_embed(stats: PlayerStats, name: str, service: HistoryService) -> disco
         return embed
     move = stats.avg_move_seconds
     embed.description = (
-        f"**{stats.games}** games · **{stats.wins}** wins ({stats.win_rate:.0%}) · "
+        f"{bold_count(stats.games, 'game')} · {bold_count(stats.wins, 'win')} "
+        f"({stats.win_rate:.0%}) · "
         f"average place {stats.avg_place:.2f} · average score {stats.avg_score:.1f}"
         + (f" · average time to move {duration(move)}" if move is not None else "")
     )
     for row in stats.per_game[:10]:
         rating = stats.ratings.get(row.game_id)
-        rated = (
-            f"\nRating {rating.ordinal:.1f} (μ {rating.mu:.1f}, σ {rating.sigma:.1f})"
-            if rating
-            else ""
-        )
+        rated = f"\n{skill(rating)}" if rating else ""
         embed.add_field(
             name=service.title(row.game_id),
-            value=f"{row.games} games, {row.wins} wins, average place "
+            value=f"{plural(row.games, 'game')}, {plural(row.wins, 'win')}, average place "
             f"{row.place_sum / row.games:.2f}, score {row.score_sum / row.games:.1f}{rated}",
             inline=False,
         )
@@ -227,25 +263,40 @@ async def stats_command(
     await interaction.followup.send(embed=embed, file=file, ephemeral=True)
 
 
+def leaderboard_text(people: list[RatingRow], others: list[RatingRow]) -> str:
+    """People ranked with medals; automata (Gustave) and AI players apart, below."""
+
+    def line(r: RatingRow) -> str:
+        games = f"{plural(r.games, 'game')}, {plural(r.wins, 'win')}"
+        return f"**{r.name}** — {skill(r).replace('Skill estimate', 'skill estimate')} · {games}"
+
+    lines = [f"{MEDALS.get(n, f'{n}.')} {line(r)}" for n, r in enumerate(people, start=1)]
+    if not lines:
+        lines = ["Nobody is rated yet: finish a game with two or more players."]
+    if others:
+        lines += ["", "**Automata and AI players**", *(f"· {line(r)}" for r in others)]
+    return "\n".join(lines)
+
+
 @app_commands.command(name="leaderboard", description="This server's OpenSkill ratings for a game")
 @app_commands.describe(game="Which game")
 @app_commands.choices(game=GAME_CHOICES)
 @app_commands.guild_only()
 async def leaderboard_command(interaction: discord.Interaction[HangarBot], game: str) -> None:
-    """The best ratings (mu − 3σ) of one game here, AI levels and Gustave included."""
+    """People ranked by a cautious skill estimate; AI levels and Gustave listed apart."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     service = history_of(interaction)
     rows = await service.leaderboard(guild_of(interaction), game)
-    lines = [
-        f"{MEDALS.get(n, f'{n}.')} **{r.name}** — {r.ordinal:.1f} "
-        f"(μ {r.mu:.1f}, σ {r.sigma:.1f}) · {r.games} games, {r.wins} wins"
-        for n, r in enumerate(rows, start=1)
-    ]
-    text = "\n".join(lines) or "Nobody is rated yet: finish a game with two or more players."
+    people = [r for r in rows if is_person(r.player)]
+    others = [r for r in rows if not is_person(r.player)]
+    text = leaderboard_text(people, others)
     embed = discord.Embed(
         title=f"Leaderboard — {service.title(game)}", description=text[:4000], colour=COLOUR
     )
-    embed.set_footer(text="OpenSkill (Plackett–Luce); rating = μ − 3σ; abandoned games not rated")
+    embed.set_footer(
+        text=f"Ranked cautiously: a skill estimate is provisional until "
+        f"{plural(PROVISIONAL_GAMES, 'game')}; abandoned games do not count"
+    )
     await interaction.followup.send(embed=embed, ephemeral=True)
 
 
@@ -279,7 +330,7 @@ async def replay_command(
     data, name, turns = await asyncio.to_thread(_replay_file, log, turn)
     title = f"{loaded.game.title} game #{loaded.record.pk}"
     text = (
-        f"🎬 Replay of {title} — {turns} turns."
+        f"🎬 Replay of {title} — {plural(turns, 'turn')}."
         if turn is None
         else f"🎬 {title} at turn {turn} of {turns - 1}."
     )
@@ -343,7 +394,9 @@ async def ratings_command(interaction: discord.Interaction[HangarBot]) -> None:
     """Recompute every rating here from the stored results."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     rated = await history_of(interaction).rebuild_ratings(guild_of(interaction))
-    await interaction.followup.send(f"Ratings rebuilt from {rated} rated games.", ephemeral=True)
+    await interaction.followup.send(
+        f"Ratings rebuilt from {plural(rated, 'rated game')}.", ephemeral=True
+    )
 
 
 def register(

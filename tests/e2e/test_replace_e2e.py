@@ -1,0 +1,71 @@
+"""/admin replace mid-game (issue 28): the board follows at once and history credits both."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from pathlib import Path
+
+from .botproc import BotProcess, bot_env
+from .driver import Table, active_player, boards, description, play, step
+from .fakediscord import FakeDiscord
+from .test_flight_e2e import MAX_STEPS, route_builder
+
+FLIGHT_ONE_HAND = {"match": "hands", "hands": 1}
+
+
+async def test_replace_reposts_the_board_pings_the_new_player_and_credits_both(
+    fake: FakeDiscord, bots: Callable[..., BotProcess], tmp_path: Path
+) -> None:
+    """bob plays, then an admin hands his seat to dave on bob's turn: a fresh board names dave
+    and pings him without /admin resume; dave finishes; /game history shows "dave (replaced
+    bob)" and both players' /stats count the game."""
+    guild = fake.add_guild("Replacements")
+    channel = fake.add_channel(guild, "flight")
+    alice, bob, dave = fake.add_user("alice"), fake.add_user("bob"), fake.add_user("dave")
+    admin = fake.add_user("root", admin=True)
+    table = Table(fake, channel, [alice, bob], stranger=fake.add_user("carol"))
+    bot = bots(bot_env(fake, guild, tmp_path / "hangar.sqlite3"))
+    await bot.start()
+    await fake.wait_ready(60)
+    await (await fake.slash(alice, channel, "game new flight", **FLIGHT_ONE_HAND)).response()
+    await (await fake.slash(bob, channel, "game join")).response()
+    mark = fake.mark()
+    await (await fake.slash(alice, channel, "game start")).response()
+    await fake.wait_for_message(channel, lambda m: bool(m.attachments), after=mark)
+
+    rng, bob_moved = random.Random(5), False
+    for _ in range(200):  # until it is bob's turn again after a move of his
+        mover = active_player(table, boards(table)[-1])
+        if mover is bob and bob_moved:
+            break
+        assert await step(table, rng, route_builder)
+        bob_moved = bob_moved or mover is bob
+    assert bob_moved and active_player(table, boards(table)[-1]) is bob
+
+    mark = fake.mark()
+    reply = await (
+        await fake.slash(admin, channel, "admin replace", old=str(bob.id), new=str(dave.id))
+    ).response()
+    assert not reply.failed and "Seat replaced" in reply.all_text
+    fresh = await fake.wait_for_message(
+        channel, lambda m: any(a.filename == "board.png" for a in m.attachments), after=mark
+    )
+    table.players = [alice, dave]
+    assert active_player(table, fresh) is dave, description(fresh)
+    assert fresh.mentions == [dave.id], "dave is pinged at once: his turn"
+    assert "bob's deadline" not in description(fresh)
+
+    assert await play(table, rng, max_steps=MAX_STEPS, policy=route_builder)
+    history = await (await fake.slash(alice, channel, "game history")).response()
+    assert "dave (replaced bob)" in history.all_text, history.all_text
+    asked = await fake.slash(bob, channel, "game history", options={"user": bob.id})
+    mine = await asked.response()
+    assert "dave (replaced bob)" in mine.all_text, "bob's history keeps the game he played"
+    for user in (bob, dave):
+        stats = await (await fake.slash(user, channel, "stats")).response()
+        assert "**1** game ·" in stats.all_text, stats.all_text
+    bob_stats = await (await fake.slash(bob, channel, "stats")).response()
+    assert "Skill estimate" not in bob_stats.all_text, "only the seat's final holder is rated"
+    dave_stats = await (await fake.slash(dave, channel, "stats")).response()
+    assert "Skill estimate" in dave_stats.all_text
