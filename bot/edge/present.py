@@ -125,7 +125,7 @@ def standings(loaded: LoadedGame) -> str:
     order = sorted(range(len(outcome.scores)), key=lambda s: (outcome.ranks[s], s))
     rows = [
         f"{'🏆 ' if s in outcome.winners else ''}{outcome.ranks[s]}. {loaded.names[s]} — "
-        f"{outcome.scores[s]}"
+        f"{score_text(loaded.game, outcome.scores[s])}"
         for s in order
     ]
     reason = fill_seats(outcome.reason, loaded) if outcome.reason else ""
@@ -139,12 +139,41 @@ def standings(loaded: LoadedGame) -> str:
     note = data_note(loaded)
     if note.strip("_").lower() in (verdict + reason).lower():  # the engine already said it
         note = ""
-    # The cause leads ("The draw pile ran out for the third time; …"), then who won and the table.
-    return "\n".join([reason, verdict, *rows, note]).strip()
+    # The cause leads ("The draw pile ran out for the third time; …"), then who won, the table
+    # and what scored how much (issue 28).
+    return "\n".join([reason, verdict, *rows, *breakdown(loaded), note]).strip()
+
+
+MINUS = "\u2212"  # a real minus sign: "−3 points", never "-3"
+
+
+def points(n: int) -> str:
+    """'1 point', '12 points', '−3 points'."""
+    return f"{MINUS}{plural(-n, 'point')}" if n < 0 else plural(n, "point")
+
+
+def score_text(game: Game, n: int) -> str:
+    """A final score in the game's own word: '12 points', or First in Flight's 'record 44'."""
+    word = getattr(game, "score_word", "point")
+    if word == "point":
+        return points(n)
+    return f"{word} {MINUS}{-n}" if n < 0 else f"{word} {n}"
+
+
+BREAKDOWN_LIMIT = 1500  # the whole breakdown; the embed description holds 4,096 characters
+
+
+def breakdown(loaded: LoadedGame) -> list[str]:
+    """The engine's per-seat score breakdown (`score_breakdown`), names filled, under a heading."""
+    lines: list[str] = getattr(loaded.game, "score_breakdown", lambda _state: [])(loaded.state)
+    if not lines:
+        return []
+    text = "\n".join(f"• {fill_seats(line, loaded)}" for line in lines)
+    return ["**How the points were scored**", clip(text, BREAKDOWN_LIMIT)]
 
 
 def opponent_row(loaded: LoadedGame) -> list[str]:
-    """'🏆 1. Gustave — 44' when a non-seat opponent won (the view's `gustave_record`).
+    """'🏆 1. Gustave — record 44' when a non-seat opponent won (the view's `gustave_record`).
 
     Without it the standings began at '2. alice' with nobody in first place (issue 15).
     """
@@ -152,7 +181,7 @@ def opponent_row(loaded: LoadedGame) -> list[str]:
     record = getattr(view, "gustave_record", None)
     if record is None or not getattr(view, "gustave_won", False):
         return []
-    return [f"🏆 1. Gustave — {record}"]
+    return [f"🏆 1. Gustave — {score_text(loaded.game, record)}"]
 
 
 def data_note(loaded: LoadedGame) -> str:
@@ -331,11 +360,26 @@ def option_labels(game: Game, options: dict[str, Any]) -> str:
     fields = game.Options.model_fields
     parts = []
     for key, value in options.items():
+        if not option_applies(game, options, key):
+            continue
         field = fields.get(key)
         title = (field.title if field is not None else None) or key.replace("_", " ").capitalize()
         shown = ("on" if value else "off") if isinstance(value, bool) else clip(str(value), 40)
         parts.append(f"{title} {shown}")
     return " · ".join(parts) or "defaults"
+
+
+def option_applies(game: Game, options: dict[str, Any], name: str) -> bool:
+    """Whether the game says option `name` matters given the others (Flight in hands mode: no
+    points target, no hand limit). Games without the hook list every option."""
+    applies = getattr(game, "option_applies", None)
+    if applies is None:
+        return True
+    try:
+        parsed = game.Options.model_validate(options)
+    except ValueError:
+        return True
+    return bool(applies(parsed, name))
 
 
 def lobby_notes(game: Game, options: dict[str, Any]) -> list[str]:

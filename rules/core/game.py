@@ -104,6 +104,14 @@ class GameContract(Protocol[S, Opt, V_co]):
         """Extra lines the lobby shows under the options (e.g. a house rule), or []."""
         ...
 
+    def option_applies(self, options: Opt, name: str) -> bool:
+        """Whether option `name` matters given the others (the lobby lists only those)."""
+        ...
+
+    def score_breakdown(self, state: S) -> list[str]:
+        """Once the game is over: one line per seat saying what scored how much, or []."""
+        ...
+
     def rules_text(self, topic: str | None) -> str:
         """Player-facing rules summary (a topic or the overview)."""
         ...
@@ -245,6 +253,14 @@ class BaseGame(ABC, Generic[S, Opt, V]):
 
     def lobby_notes(self, options: Opt) -> list[str]:
         """Default: the options say it all."""
+        return []
+
+    def option_applies(self, options: Opt, name: str) -> bool:
+        """Default: every option applies."""
+        return True
+
+    def score_breakdown(self, state: S) -> list[str]:
+        """Default: the totals say it all."""
         return []
 
     def rules_topics(self) -> list[str]:

@@ -81,6 +81,7 @@ class FirstInFlight(BaseGame[FifState, FifOptions, GameView]):
 
     id = "first-in-flight"
     title = "First in Flight"
+    score_word = "record"  # a seat's score is its best Flight, not points
     min_players = 1
     max_players = 4
     Options = FifOptions

@@ -79,6 +79,19 @@ class FlightGame(BaseGame[FlightState, FlightOptions, FlightGameView]):
             ending=ending.model_copy(update={"text": ending_text(ending)}),
         )
 
+    def option_applies(self, options: FlightOptions, name: str) -> bool:
+        """A points target and the hand-limit house rule only in target mode; a number of hands
+        only in hands mode."""
+        if name in ("target", "max_hands"):
+            return options.match == "target"
+        if name == "hands":
+            return options.match == "hands"
+        return True
+
+    def score_breakdown(self, state: FlightState) -> list[str]:
+        """Per seat: Safe Landings, first out, bonus and cards held, and the points by hand."""
+        return text.score_breakdown(state) if state.over else []
+
     def lobby_notes(self, options: FlightOptions) -> list[str]:
         """Lines the lobby adds under the options: the house rule, said as one (issue 15)."""
         if options.match != "target":
@@ -143,7 +156,7 @@ def ending_text(ending: Ending) -> str:
     """The sentence for how the match ended: after how many hands."""
     hands = ending.params["hands"]
     assert isinstance(hands, int)
-    return f"after {plural(hands, 'hand')}"
+    return f"The match ended after {plural(hands, 'hand')}."
 
 
 def _why_not_discard(state: FlightState, seat: int, code: str) -> str:

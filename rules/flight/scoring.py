@@ -74,3 +74,26 @@ def result_event(result: HandResult) -> Event:
         lines.append(f"{seat_ref(result.first_out)} was first out of cards (+20){bonus}.")
     lines.append("Scores: " + "; ".join(parts) + ".")
     return Event(kind="hand_scored", text=" ".join(lines), reveals=True)
+
+
+def score_parts(results: tuple[HandResult, ...], seats: int) -> tuple[dict[str, int], ...]:
+    """Per seat, the match points by source (they sum to the seat's total over `results`):
+    Safe Landings (+25 each), first out of cards (+20 each), the both-in-one-hand bonus
+    (+5 each) and the penalties for cards held (as a negative number)."""
+    parts = []
+    for seat in range(seats):
+        landings = sum(1 for r in results if r.lander == seat)
+        outs = sum(1 for r in results if r.first_out == seat)
+        both = sum(1 for r in results if r.first_out == seat == r.lander)
+        parts.append(
+            {
+                "landings": landings,
+                "landing_points": landings * FIRST_LANDING,
+                "first_outs": outs,
+                "first_out_points": outs * FIRST_OUT,
+                "both": both,
+                "both_points": both * BOTH_BONUS,
+                "penalties": -sum(r.penalties[seat] for r in results),
+            }
+        )
+    return tuple(parts)

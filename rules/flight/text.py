@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from rules.core import seat_ref
+from rules.core.messages import plural
 from rules.flight.data import card, load_data
+from rules.flight.scoring import score_parts
 from rules.flight.state import FlightState
 
 _OVERVIEW = (
@@ -123,3 +126,45 @@ def prompt(state: FlightState, seat: int) -> str:
     if not step.played:
         return "No card can be played: discard one card to end your turn."
     return "Discard one card to end your turn."
+
+
+MINUS = "\u2212"  # a real minus sign: "−3", never "-3"
+
+
+def signed(n: int) -> str:
+    """'+25', '−3', '0'."""
+    return f"+{n}" if n > 0 else f"{MINUS}{-n}" if n < 0 else "0"
+
+
+def points(n: int) -> str:
+    """'1 point', '−3 points', '0 points'."""
+    return f"{MINUS}{plural(-n, 'point')}" if n < 0 else plural(n, "point")
+
+
+def score_breakdown(state: FlightState) -> list[str]:
+    """One line per seat: what scored how much over the match, then the points of each hand.
+
+    '{seat0}: 2 Safe Landings +50, first out of cards 1 time +20, both in one hand +5, cards
+    held −12 = 63 points (by hand: +45, −3, +20).'
+    """
+    lines = []
+    for seat, part in enumerate(score_parts(state.results, len(state.scores))):
+        landings = part["landings"]
+        items = [
+            f"{plural(landings, 'Safe Landing')} {signed(part['landing_points'])}"
+            if landings
+            else "no Safe Landing"
+        ]
+        if part["first_outs"]:
+            times = plural(part["first_outs"], "time")
+            items.append(f"first out of cards {times} {signed(part['first_out_points'])}")
+        if part["both"]:
+            items.append(f"both in one hand {signed(part['both_points'])}")
+        if part["penalties"]:
+            items.append(f"cards held {signed(part['penalties'])}")
+        by_hand = ", ".join(signed(r.points[seat]) for r in state.results)
+        lines.append(
+            f"{seat_ref(seat)}: {', '.join(items)} = {points(state.scores[seat])} "
+            f"(by hand: {by_hand})."
+        )
+    return lines

@@ -130,6 +130,10 @@ class TakeoffGame(BaseGame[TakeoffState, TakeoffOptions, TakeoffView]):
         )
         return Outcome(scores=pts, ranks=ranks, winners=winners, ending=ending)
 
+    def score_breakdown(self, state: TakeoffState) -> list[str]:
+        """Per player: seats and one-colour rows by class, and what each scored."""
+        return text.score_breakdown(state) if state.over else []
+
     def prompt(self, state: TakeoffState, seat: int) -> str:
         """What `seat` is deciding now."""
         return text.prompt(state, seat)

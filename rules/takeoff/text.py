@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from rules.core import seat_ref
+from rules.core.messages import plural
 from rules.takeoff.data import card_name
+from rules.takeoff.scoring import score_parts
 from rules.takeoff.state import TakeoffState
 from rules.takeoff.targets import steps
 
@@ -114,3 +116,25 @@ def _pending_prompt(state: TakeoffState, card: str, done: int, row: int | None) 
     if steps(card) == 2:
         return f"{name}: choose the free Business seat for them."
     return f"{name}: choose where it acts (or cancel)."
+
+
+def score_breakdown(state: TakeoffState) -> list[str]:
+    """One line per player: seats and one-colour single rows per class, then the total.
+
+    '{seat0}: Business 5 seats +14 and 1 one-colour row +4; Economy 12 seats +20 = 38 points.'
+    """
+    opts = state.options
+    lines = []
+    for seat in (0, 1):
+        parts = score_parts(state.board, seat, opts.scoring, opts.business_rows)
+        classes = []
+        for cls in ("business", "economy"):
+            said = f"{cls.capitalize()} {plural(parts[cls + '_seats'], 'seat')} "
+            said += f"+{parts[cls + '_seat_points']}"
+            if parts[cls + "_rows"]:
+                rows = plural(parts[cls + "_rows"], "one-colour row")
+                said += f" and {rows} +{parts[cls + '_row_points']}"
+            classes.append(said)
+        total = sum(v for k, v in parts.items() if k.endswith("_points"))
+        lines.append(f"{seat_ref(seat)}: {'; '.join(classes)} = {plural(total, 'point')}.")
+    return lines

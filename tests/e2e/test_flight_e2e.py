@@ -36,9 +36,14 @@ def route_builder(choices: list[Choice], rng: random.Random) -> Choice:
 async def _start_three_player_match(fake: FakeDiscord, table: Table) -> None:
     """Alice opens a one-hand match; Bob and Dave join by command; Alice starts by command."""
     alice, bob, dave = table.players
+    mark = fake.mark()
     await (
         await fake.slash(alice, table.channel, "game new flight", match="hands", hands=1)
     ).response()
+    lobby = await fake.wait_for_message(table.channel, lambda m: "lobby" in m.content, after=mark)
+    # Issue 28: a hands-mode lobby lists only the options that apply.
+    assert "Match hands · Hands 1" in lobby.content, lobby.content
+    assert "Points target" not in lobby.content and "hand limit" not in lobby.content
     for user in (bob, dave):
         joined = await (await fake.slash(user, table.channel, "game join")).response()
         assert joined.ephemeral and "joined" in joined.all_text
@@ -86,6 +91,12 @@ async def test_flight_hand_to_a_safe_landing(
     assert is_over(final)
     text = description(final)
     assert "Safe Landing" in text, "the log shows the landing that ended the hand"
+    # Issue 28: whole sentences, real minus signs, and what scored how much per player.
+    assert "🏁 **Game over.** The match ended after 1 hand." in text, text
+    assert "How the points were scored" in text, text
+    for name in ("alice", "bob", "dave"):
+        assert f"• {name}: " in text and "Safe Landing" in text, text
+    assert " — -" not in text and "points" in text, text
     assert set(final.mentions) == {u.id for u in players}
     for board in boards(table):
         assert not any(a.filename == "hand.png" for a in board.attachments)
