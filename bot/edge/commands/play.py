@@ -41,6 +41,8 @@ NO_GAME_CHOICE = "No game in this channel — start one with /game new"
 LOBBY_CHOICE = "The game has not started yet — the creator starts it with /game start"
 SPECTATOR_CHOICE = "You are not in this game — you can't move here"
 OVER_CHOICE = "The game is over — start a new one with /game new"
+
+
 def not_a_move(typed: str) -> str:
     """The one refusal for text that is no move, quoting a short excerpt of what was typed."""
     return f"You typed {excerpt(typed)}. {messages.NOT_A_MOVE}"
