@@ -15,7 +15,6 @@ from bot.services.errors import (
     NotInGameError,
 )
 from bot.services.loading import Decoder, LoadedGame, check_started, held_open_game, seat_of
-from bot.services.lobby import reload
 from bot.services.replay import differences, exported, replay
 from bot.store import Store, outbox
 from bot.store import history as hrepo
@@ -68,7 +67,7 @@ class Admin:
             await repo.set_status(db, stored.record.pk, "abandoned", self.clock())
             await outbox.drop(db, stored.record.pk)  # a closed game's board is not posted any more
             log.info("Game %s abandoned by user %s (admin=%s)", stored.record.pk, user_id, is_admin)
-            return await reload(self.decoder, db, stored.record.pk)
+            return await self.decoder.reload(db, stored.record.pk)
 
     async def abandon_damaged(self, channel_id: int, user_id: int) -> DamagedGameError:
         """Close the channel's open game without decoding it (it is damaged)."""
@@ -106,7 +105,7 @@ class Admin:
             log.info(
                 "Game %s seat %s: user %s replaced by %s", record.pk, seat, old_user_id, new_user_id
             )
-            return await reload(self.decoder, db, record.pk)
+            return await self.decoder.reload(db, record.pk)
 
     async def verify(
         self, channel_id: int, game_pk: int | None = None, guild_id: int | None = None

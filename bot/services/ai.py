@@ -16,7 +16,7 @@ from typing import Any
 from bot.services.errors import GameFullError, NotAllowedError, NotInGameError
 from bot.services.games import GameService
 from bot.services.loading import ActResult, LoadedGame, held_open_game, seat_of
-from bot.services.lobby import in_lobby, reload
+from bot.services.lobby import in_lobby
 from bot.services.moves import ByBot
 from bot.store import repository as repo
 from bot.store.locks import Lock
@@ -79,7 +79,7 @@ async def add_ai_seat(
         name = ai_name(level, tuple(s.name for s in stored.seats))
         seats = (*stored.seats, SeatRecord(len(stored.seats), None, name, level))
         await repo.replace_seats(db, stored.record.pk, seats, service.clock())
-        return await reload(service.decoder, db, stored.record.pk)
+        return await service.decoder.reload(db, stored.record.pk)
 
 
 async def remove_ai_seat(
@@ -104,7 +104,7 @@ async def remove_ai_seat(
         rest = [s for s in stored.seats if s.seat != gone.seat]
         seats = tuple(dataclasses.replace(s, seat=i) for i, s in enumerate(rest))
         await repo.replace_seats(db, stored.record.pk, seats, service.clock())
-        return await reload(service.decoder, db, stored.record.pk), gone.name
+        return await service.decoder.reload(db, stored.record.pk), gone.name
 
 
 async def seat_ai(
@@ -123,7 +123,7 @@ async def seat_ai(
         new = SeatRecord(seat, None, name, level)
         await repo.update_seat(db, record.pk, new, record.creator_id, now)
         log.info("Game %s seat %s: user %s replaced by AI %s", record.pk, seat, user_id, level)
-        return await reload(service.decoder, db, record.pk), seat
+        return await service.decoder.reload(db, record.pk), seat
 
 
 async def seat_human(
@@ -142,7 +142,7 @@ async def seat_human(
         new = SeatRecord(seat, user_id, name)
         await repo.update_seat(db, record.pk, new, record.creator_id, now)
         log.info("Game %s seat %s: AI replaced by user %s", record.pk, seat, user_id)
-        return await reload(service.decoder, db, record.pk)
+        return await service.decoder.reload(db, record.pk)
 
 
 async def choose(loaded: LoadedGame, seat: int, level: str) -> str:

@@ -47,7 +47,7 @@ class Board:
         return self.digest if seat == self.digest_seat else None
 
 
-def _log_lines(raw: list[dict[str, Any]]) -> list[str]:
+def log_lines(raw: list[dict[str, Any]]) -> list[str]:
     """Stored events as public log lines (seat placeholders unfilled)."""
     return [stored_event(event)[0].line_for(None) for event in raw]
 
@@ -71,7 +71,7 @@ class BoardNotes:
             digest = []
             if digest_seat is not None:
                 raw = await cs.events_since_turn(db, loaded.record.pk, digest_seat, DIGEST_LINES)
-                digest = _log_lines(raw)
+                digest = log_lines(raw)
         notes = []
         for seat in range(len(loaded.seats)):
             c = clocks.get(seat)
@@ -88,4 +88,4 @@ class BoardNotes:
         """Public log lines since this seat last acted (seat placeholders unfilled)."""
         async with self.store.reading(quick=True) as db:  # a few rows by key, on a move's path
             raw = await cs.events_since_turn(db, game_pk, seat, limit)
-        return _log_lines(raw)
+        return log_lines(raw)

@@ -17,7 +17,6 @@ from bot.services.loading import LoadedGame, held_open_game
 from bot.services.moves import Committed
 from bot.services.preferences import Preferences
 from bot.store import clocks as cs
-from bot.store import repository as repo
 from bot.store.clocks import (
     DEADLINE,
     DONE,
@@ -164,10 +163,9 @@ class ClockService:
         """Re-apply pause rules to every active clock of this user."""
         count = 0
         for c in await cs.user_clocks(db, user_id):
-            stored = await repo.fetch_game(db, c.game_pk)
-            if stored is None:
+            loaded = await self.games.decoder.load_in(db, c.game_pk)
+            if loaded is None:
                 continue
-            loaded = self.games.decoder.decode(stored)
             new = await self.held(
                 db, loaded, await self.preferences.table_in(db, loaded.record), c, now
             )

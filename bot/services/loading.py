@@ -149,6 +149,17 @@ class Decoder:
             raise DamagedGameError(record.pk, record.channel_id, what, reason) from None
         return LoadedGame(record, stored.seats, state, game, self.legal_cache)
 
+    async def load_in(self, db: Db, game_pk: int) -> LoadedGame | None:
+        """A game by key, read inside the caller's transaction (None if there is none)."""
+        stored = await repo.fetch_game(db, game_pk)
+        return None if stored is None else self.decode(stored)
+
+    async def reload(self, db: Db, game_pk: int) -> LoadedGame:
+        """A game read back inside the transaction that just wrote it."""
+        loaded = await self.load_in(db, game_pk)
+        assert loaded is not None, "a game row vanished inside its own transaction"
+        return loaded
+
 
 async def open_game(db: Db, channel_id: int) -> StoredGame:
     """The open game in this channel, or NoGameHereError."""

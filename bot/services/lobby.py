@@ -21,7 +21,6 @@ from bot.services.moves import Moves
 from bot.services.options import validated_options
 from bot.store import IntegrityError, Store
 from bot.store import repository as repo
-from bot.store.cursor import Db
 from bot.store.locks import Lock
 from bot.store.repository import GameRecord, SeatRecord, StoredGame
 from rules.core import Game, InvalidOptionsError, RulesError
@@ -75,7 +74,7 @@ class Lobby:
                 # Another process opened a game here between our check and this insert.
                 raise busy(game) from None
             await repo.replace_seats(db, pk, (SeatRecord(0, creator_id, creator_name),), now)
-            return await reload(self.decoder, db, pk)
+            return await self.decoder.reload(db, pk)
 
     async def join(self, channel_id: int, user_id: int, name: str) -> LoadedGame:
         """Take the next free seat of the lobby."""
@@ -88,7 +87,7 @@ class Lobby:
                 raise GameFullError(f"This {game.title} game is full ({game.max_players} players).")
             seats = (*stored.seats, SeatRecord(len(stored.seats), user_id, name))
             await repo.replace_seats(db, stored.record.pk, seats, self.clock())
-            return await reload(self.decoder, db, stored.record.pk)
+            return await self.decoder.reload(db, stored.record.pk)
 
     async def leave(self, channel_id: int, user_id: int) -> LoadedGame:
         """Give up a lobby seat; when the creator leaves, the lobby closes."""
@@ -103,7 +102,7 @@ class Lobby:
                 rest = [s for s in stored.seats if s.user_id != user_id]
                 seats = tuple(dataclasses.replace(s, seat=i) for i, s in enumerate(rest))
                 await repo.replace_seats(db, pk, seats, now)
-            return await reload(self.decoder, db, pk)
+            return await self.decoder.reload(db, pk)
 
     async def start(self, channel_id: int, user_id: int, is_admin: bool) -> ActResult:
         """Deal the game for the seated players (creator or admin only)."""
@@ -117,13 +116,6 @@ class Lobby:
             state = new_game(game, record, len(stored.seats))
             lobby = LoadedGame(record, stored.seats, None, game, self.decoder.legal_cache)
             return await self.moves.deal(db, lobby, state)
-
-
-async def reload(decoder: Decoder, db: Db, pk: int) -> LoadedGame:
-    """Read a game back inside the current transaction."""
-    stored = await repo.fetch_game(db, pk)
-    assert stored is not None, "a game row vanished inside its own transaction"
-    return decoder.decode(stored)
 
 
 def busy(game: Game) -> ChannelBusyError:

@@ -16,13 +16,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from bot.services.board_notes import DIGEST_LINES
+from bot.services.board_notes import DIGEST_LINES, log_lines
 from bot.services.clock import ABSENT_AFTER, ClockService, stopped
 from bot.services.loading import ActResult, Decoder, LoadedGame
 from bot.services.moves import ByBot, Moves
-from bot.services.replay import stored_event
 from bot.store import clocks as cs
-from bot.store import repository as repo
 from bot.store.clocks import DONE, HALF, TENTH, SeatClock, TableRow, due_at
 from bot.store.cursor import Db
 from bot.store.errors import StoreUnavailable
@@ -171,7 +169,7 @@ class Timeouts:
             fresh = await cs.fetch_clock(db, c.game_pk, c.seat)
             if fresh is None or fresh.next_due is None or fresh.next_due > now:
                 return None  # another process (or a move) got there first
-            loaded = await self._load_in(db, fresh.game_pk)
+            loaded = await self.decoder.load_in(db, fresh.game_pk)
             running = loaded is not None and loaded.record.status == "running"
             if loaded is None or not running or fresh.seat not in loaded.active_seats:
                 await cs.put_clock(db, stopped(fresh))
@@ -192,11 +190,6 @@ class Timeouts:
         # Nobody thinks inside a transaction: the policy decides on the snapshot read above.
         return await self._late_turn(_Late(fresh, loaded, table, policy), now)
 
-    async def _load_in(self, db: Db, game_pk: int) -> LoadedGame | None:
-        """A game by key inside the caller's transaction."""
-        stored = await repo.fetch_game(db, game_pk)
-        return None if stored is None else self.decoder.decode(stored)
-
     async def _remind(self, db: Db, loaded: LoadedGame, c: SeatClock, now: float) -> Notice | None:
         """The 50 % or 10 % reminder (only the later one if both are already due)."""
         assert c.deadline_at is not None
@@ -211,7 +204,7 @@ class Timeouts:
         if not await cs.claim(db, c, new):
             return None
         raw = await cs.events_since_turn(db, c.game_pk, c.seat, DIGEST_LINES)
-        lines = tuple(stored_event(e)[0].line_for(None) for e in raw)
+        lines = tuple(log_lines(raw))
         left = cs.STAGE_LEFT[stage]
         user = loaded.user_of(c.seat)
         return Notice("remind", loaded, c.seat, user, c.deadline_at, left=left, digest=lines)
@@ -243,7 +236,7 @@ class Timeouts:
             except StaleActionError:
                 # The game moved while the policy decided: decide again on what it is now.
                 async with self.store.reading() as db:
-                    fresh = await self._load_in(db, loaded.record.pk)
+                    fresh = await self.decoder.load_in(db, loaded.record.pk)
                 if fresh is None or c.seat not in fresh.active_seats:
                     return None
                 loaded = fresh
@@ -255,7 +248,7 @@ class Timeouts:
         """A deadline whose policy plays nothing, in a transaction of its own."""
         async with self.store.transaction(lock=Lock.GAMES) as db:
             await db.hold_game(late.clock.game_pk)
-            loaded = await self._load_in(db, late.clock.game_pk)
+            loaded = await self.decoder.load_in(db, late.clock.game_pk)
             if loaded is None:
                 return None
             return await self._unplayed(db, dataclasses.replace(late, loaded=loaded), now)
