@@ -106,8 +106,8 @@ async def bench_queries() -> None:
             stats = await median_ms(lambda: service.stats(GUILD, HERO, "flight"))
             board = await median_ms(lambda: service.leaderboard(GUILD, "flight"))
             figures = await service.stats(GUILD, HERO, "flight")
-            series = [("Flight", [mu - 3 * sigma for _, _, mu, sigma in figures.series])]
-            chart = await median_ms(lambda: asyncio.to_thread(charts.ratings_png, series))
+            series = [("Flight", [mu for _, _, mu, _ in figures.series])]
+            chart = await median_ms(lambda: asyncio.to_thread(charts.skill_png, series))
         finally:
             await store.close()
     print(f"  one indexed SELECT of the hero's {GAMES_COUNT} rows: {base:.1f} ms")

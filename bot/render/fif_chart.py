@@ -7,6 +7,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from bot.render.charts import DASHES, marker, polyline
 from bot.render.common import HIGHLIGHT, INK, MUTED, canvas, font, tint
 from bot.render.fif_board import (
     INNER,
@@ -169,7 +170,8 @@ def _series(view: GameView) -> list[tuple[int | None, tuple[int, ...]]]:
 def draw_year_chart(
     draw: ImageDraw.ImageDraw, view: GameView, names: Sequence[str], y: int
 ) -> None:
-    """A small line chart of every record per Year (x: Years, y: record 0–40+)."""
+    """A small line chart of every record per Year (x: Years, y: record 0–40+); each line has
+    its seat's marker shape and dash style as well as its colour."""
     lines = _series(view)
     years = max(1, *(len(v) for _, v in lines))
     peak = max(40, *(max(v, default=0) for _, v in lines))
@@ -190,13 +192,19 @@ def draw_year_chart(
         label = f"Year {i + 1}" + (" (end)" if i == years - 1 else "")
         draw.text((x, bottom + 6), label, font=font(13), fill=MUTED, anchor="ma")
     for seat, values in lines:
-        pts = [point(i, v) for i, v in enumerate(values)]
-        colour = seat_colour(seat)
-        if len(pts) > 1:
-            draw.line(pts, fill=colour, width=4 if seat is not None else 3, joint="curve")
-        for px, py in pts:
-            draw.ellipse((px - 5, py - 5, px + 5, py + 5), fill=colour, outline=INK)
+        pts = [(float(px), float(py)) for px, py in (point(i, v) for i, v in enumerate(values))]
+        colour, style = seat_colour(seat), _style(seat)
+        if len(pts) > 1:  # a dark edge under each line: a yellow line shows on the cream panel
+            polyline(draw, pts, DASHES[style], INK, 6)
+            polyline(draw, pts, DASHES[style], colour, 3)
+        for at in pts:
+            marker(draw, at, style, colour, 5)
     _chart_legend(draw, lines, names, CHART_X1 + 24, top)
+
+
+def _style(seat: int | None) -> int:
+    """A seat's marker and dash style in charts (Gustave: the fifth, ★ dotted)."""
+    return 4 if seat is None else seat
 
 
 def _chart_legend(
@@ -209,7 +217,10 @@ def _chart_legend(
     """Who each line is, with the record per Year spelled out."""
     for i, (seat, values) in enumerate(lines):
         row_y = y + i * 30
-        draw.line((x, row_y + 8, x + 18, row_y + 8), fill=seat_colour(seat), width=4)
+        sample = [(float(x - 6), float(row_y + 8)), (float(x + 20), float(row_y + 8))]
+        polyline(draw, sample, DASHES[_style(seat)], INK, 6)
+        polyline(draw, sample, DASHES[_style(seat)], seat_colour(seat), 3)
+        marker(draw, (x + 7, row_y + 8), _style(seat), seat_colour(seat), 5)
         name = seat_name(names, seat)
         text(draw, (x + 24, row_y), name, 13, bold=True, max_width=MARGIN + INNER - x - 30)
         series = " · ".join(str(v) for v in values)

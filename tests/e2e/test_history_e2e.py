@@ -161,7 +161,7 @@ async def _check_stats_and_leaderboard(fake: FakeDiscord, table: Table) -> None:
         await fake.slash(bob, table.channel, "stats", options={"user": alice.id})
     ).response()
     assert "**6** games" in stats.all_text
-    chart = _image(_attachment(stats.messages, "rating.png"))
+    chart = _image(_attachment(stats.messages, "skill-estimate.png"))
     assert chart.width > 100
     board_reply = await (
         await fake.slash(alice, table.channel, "leaderboard", game="flight")

@@ -49,7 +49,7 @@ def _title(entry: CardEntry) -> str:
 
 
 def card_embed(entry: CardEntry, *, picture: bool) -> discord.Embed:
-    """The card's name, kind and full text (and its picture when there is one)."""
+    """The card's name, kind and full text (and its picture)."""
     embed = discord.Embed(
         title=entry.name[:256],
         description=f"*{entry.kind}*\n{entry.text}"[:4000],
@@ -76,9 +76,6 @@ async def card_command(interaction: discord.Interaction[HangarBot], name: str) -
         return
     await interaction.response.defer(ephemeral=True, thinking=True)
     image = await asyncio.to_thread(card_png, entry)
-    if image is None:
-        await interaction.followup.send(embed=card_embed(entry, picture=False), ephemeral=True)
-        return
     alt = f"{entry.name} — {entry.kind}: {entry.text}"[:1024]
     file = discord.File(io.BytesIO(image), filename=CARD_FILE, description=alt)
     await interaction.followup.send(

@@ -38,6 +38,7 @@ if TYPE_CHECKING:
 COLOUR = discord.Colour.from_str("#2f7fd8")
 GAME_CHOICES = [app_commands.Choice(name=g.title, value=g.id) for g in GAMES.values()]
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
+SKILL_FILE = "skill-estimate.png"
 
 
 def history_of(interaction: discord.Interaction[HangarBot]) -> HistoryService:
@@ -227,10 +228,10 @@ def stats_embed(stats: PlayerStats, name: str, service: HistoryService) -> disco
 
 
 def rating_lines(stats: PlayerStats, service: HistoryService) -> list[tuple[str, list[float]]]:
-    """Ordinal after each rated game, per game title."""
+    """The skill estimate (μ, the figure `skill` shows) after each rated game, per game title."""
     lines: dict[str, list[float]] = {}
-    for game_id, _, mu, sigma in stats.series:
-        lines.setdefault(service.title(game_id), []).append(mu - 3 * sigma)
+    for game_id, _, mu, _sigma in stats.series:
+        lines.setdefault(service.title(game_id), []).append(mu)
     return list(lines.items())
 
 
@@ -243,7 +244,7 @@ async def stats_command(
     user: discord.Member | None = None,
     game: str | None = None,
 ) -> None:
-    """An embed of figures with a small rating chart."""
+    """An embed of figures with a chart of the skill estimate after each game."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     service = history_of(interaction)
     who = user or interaction.user
@@ -253,13 +254,16 @@ async def stats_command(
     if not lines:
         await interaction.followup.send(embed=embed, ephemeral=True)
         return
-    image = await asyncio.to_thread(charts.ratings_png, lines)
-    embed.set_image(url="attachment://rating.png")
+    image = await asyncio.to_thread(charts.skill_png, lines)
+    embed.set_image(url=f"attachment://{SKILL_FILE}")
     alt = clip(
-        f"Rating chart of {who.display_name}: "
-        + "; ".join(f"{title} {values[-1]:.1f} after {len(values)}" for title, values in lines)
+        f"Chart of {who.display_name}'s skill estimate after each game: "
+        + "; ".join(
+            f"{title} {values[-1]:.0f} after {plural(len(values), 'game')}"
+            for title, values in lines
+        )
     )
-    file = discord.File(io.BytesIO(image), filename="rating.png", description=alt)
+    file = discord.File(io.BytesIO(image), filename=SKILL_FILE, description=alt)
     await interaction.followup.send(embed=embed, file=file, ephemeral=True)
 
 
