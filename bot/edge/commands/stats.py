@@ -235,7 +235,7 @@ def rating_lines(stats: PlayerStats, service: HistoryService) -> list[tuple[str,
     return list(lines.items())
 
 
-@app_commands.command(name="stats", description="Games, wins and ratings of a player here")
+@app_commands.command(name="stats", description="A player's games, wins and skill estimate on this server")
 @app_commands.describe(user="Whose stats (default: yours)", game="Only this game")
 @app_commands.choices(game=GAME_CHOICES)
 @app_commands.guild_only()
@@ -282,7 +282,7 @@ def leaderboard_text(people: list[RatingRow], others: list[RatingRow]) -> str:
     return "\n".join(lines)
 
 
-@app_commands.command(name="leaderboard", description="This server's OpenSkill ratings for a game")
+@app_commands.command(name="leaderboard", description="This server's best players of a game, by skill estimate")
 @app_commands.describe(game="Which game")
 @app_commands.choices(game=GAME_CHOICES)
 @app_commands.guild_only()
