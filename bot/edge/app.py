@@ -15,14 +15,15 @@ import discord
 import yarl
 from discord import app_commands
 
-from bot.edge import flow, notify
+from bot.edge import coach, flow, notify
 from bot.edge.announce import Announcer
 from bot.edge.answer import ClickAnswer
-from bot.edge.commands import admin, card, clock, game, play, stats
+from bot.edge.commands import admin, card, clock, game, learn, play, stats
 from bot.edge.commands import help as help_cmd
 from bot.edge.components import (
     ActionButton,
     ActionSelect,
+    CoachButton,
     HandButton,
     LobbyButton,
     answer_unknown_component,
@@ -37,7 +38,9 @@ from bot.services.board_notes import BoardNotes
 from bot.services.clock import ClockService
 from bot.services.games import GameService
 from bot.services.gametime import Clock
+from bot.services.hints import HintService
 from bot.services.history import backfill
+from bot.services.learn import LearnService
 from bot.services.listing import store_listing
 from bot.services.preferences import Preferences
 from bot.services.timeouts import Timeouts
@@ -60,6 +63,7 @@ class HangarBot(discord.Client):
     handle_hand = staticmethod(flow.handle_hand)
     handle_table = staticmethod(flow.handle_table)
     handle_lobby = staticmethod(flow.handle_lobby)
+    handle_coach = staticmethod(learn.handle_coach)
 
     def __init__(self, settings: Settings, **client_options: Any) -> None:
         # Player names are free text: whatever a message forgets to say, it never pings
@@ -79,6 +83,8 @@ class HangarBot(discord.Client):
         self.clocks: ClockService
         self.preferences: Preferences
         self.board_notes: BoardNotes
+        self.learn: LearnService
+        self.hints: HintService
         self.scheduler: Scheduler | None = None
 
     @property
@@ -101,12 +107,16 @@ class HangarBot(discord.Client):
             raise unreachable_database(self.settings.database_url, exc) from None
         self.store = store
         self._service = GameService(store)
+        self._service.moves.foresee(self.previews.foresight)  # boards start before COMMIT
         if self.settings.health_port is not None:
             self._health = HealthServer(self, self.settings.health_port)
             await self._health.start()
         game_time = Clock(self.settings.hangar_time_scale)
         self.preferences = Preferences(store, game_time)
         self.board_notes = BoardNotes(store, game_time)
+        self.learn = LearnService(self._service, self.preferences)
+        self.hints = HintService(self.learn.flags)
+        coach.install(self.learn)  # the board and panel builders read practice/hint flags
         self.clocks = ClockService(
             self._service, game_time, on_change=self._rearm, preferences=self.preferences
         )
@@ -122,7 +132,7 @@ class HangarBot(discord.Client):
         )
         await self.scheduler.recover()
         register_commands(self.tree)
-        self.add_dynamic_items(ActionButton, ActionSelect, HandButton, LobbyButton)
+        self.add_dynamic_items(ActionButton, ActionSelect, HandButton, LobbyButton, CoachButton)
         self.add_dynamic_items(*stats.DYNAMIC_ITEMS)
         await backfill(store)  # results of games that finished before history existed
         await self.sync_commands_if_changed()

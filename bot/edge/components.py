@@ -3,7 +3,7 @@
 custom_id layout (≤ 100 chars, no secrets): `hg:b:{game}:{version}:{key}` for an action button,
 `hg:s:{game}:{version}:{n}` for an action select (option values are action keys),
 `hg:h:{game}` for "My hand", `hg:t:{game}` for "Whole table", `hg:l:{game}:{op}` for lobby
-buttons.
+buttons, `hg:c:{game}:{op}` for the coach's Hint, Last move? and Leave practice.
 
 Pure builders: callbacks reach the handlers through `interaction.client` (the HangarBot), so
 this module never imports bot.flow.
@@ -138,6 +138,39 @@ class LobbyButton(
     async def callback(self, interaction: discord.Interaction[HangarBot]) -> None:  # type: ignore[override]
         """Run the lobby operation."""
         await interaction.client.handle_lobby(interaction, self.pk, self.op)
+
+
+class CoachButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"hg:c:(?P<pk>\d+):(?P<op>hint|last|leave)",
+):
+    """Hint (the hard AI's move and why), What just happened (the last move explained) and
+    Leave practice; each answers only the clicker."""
+
+    LOOK: ClassVar[dict[str, tuple[str, str, discord.ButtonStyle]]] = {
+        "hint": ("Hint", "💡", discord.ButtonStyle.success),
+        "last": ("Last move?", "❔", discord.ButtonStyle.secondary),
+        "leave": ("Leave practice", "🚪", discord.ButtonStyle.danger),
+    }
+
+    def __init__(self, pk: int, op: str, *, row: int | None = None) -> None:
+        label, emoji, style = self.LOOK[op]
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            custom_id=f"hg:c:{pk}:{op}", label=label, emoji=emoji, style=style, row=row
+        )
+        super().__init__(button)
+        self.pk, self.op = pk, op
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> CoachButton:
+        """Rebuild from a click, even after a restart."""
+        return cls(int(match["pk"]), match["op"])
+
+    async def callback(self, interaction: discord.Interaction[HangarBot]) -> None:  # type: ignore[override]
+        """Answer privately."""
+        await interaction.client.handle_coach(interaction, self.pk, self.op)
 
 
 def hand_button(pk: int, *, row: int) -> HandButton:

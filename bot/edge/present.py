@@ -12,6 +12,7 @@ from typing import Any
 
 import discord
 
+from bot.edge import coach
 from bot.edge.components import action_items, hand_button, lobby_buttons, table_button
 from bot.edge.limits import clip
 from bot.render import (
@@ -271,6 +272,7 @@ async def board_panel(
     # Without a live picture of its own, a turn in progress shows the board: one cache entry.
     live = live and has_live(loaded.game.id)
     drawing = _start_png(public_png, loaded.game.id, view, loaded.names, live=live)
+    extras = await coach.board_extras(loaded)  # Last move?, Hint, Leave practice (issue 31)
 
     def build() -> Panel:
         users = [u for u in (loaded.user_of(s) for s in ping) if u]
@@ -285,7 +287,8 @@ async def board_panel(
         last = fill_seats(lines[-1], loaded) if lines else ""
         alt = alt_text(loaded.game.id, view, loaded.names, last)
         embed = board_embed(loaded, lines)
-        return Panel(content, embed, b"", BOARD_FILE, board_view(loaded), allowed, alt)
+        components = coach.with_items(board_view(loaded), extras)
+        return Panel(content, embed, b"", BOARD_FILE, components, allowed, alt)
 
     return await _while_drawn(drawing, loaded.game.id, build)
 
@@ -294,6 +297,7 @@ async def hand_panel(loaded: LoadedGame, seat: int) -> Panel:
     """One player's private panel: their view as an image and their legal actions."""
     view = loaded.game.view(loaded.state, seat)
     drawing = _start_png(private_png, loaded.game.id, view, loaded.names)
+    extras = await coach.panel_extras(loaded, seat)  # explanations and Hint (issue 31)
 
     def build() -> Panel:
         actions = loaded.legal_actions(seat)
@@ -307,9 +311,12 @@ async def hand_panel(loaded: LoadedGame, seat: int) -> Panel:
         embed = discord.Embed(title=title, description=text, colour=COLOUR)
         embed.set_image(url=f"attachment://{HAND_FILE}")
         embed.set_footer(text=footer(loaded) + " · only you can see this")
+        coach.add_explanations(embed, extras.coaching)
         components = discord.ui.View(timeout=None)
-        for item in action_items(loaded.record.pk, loaded.record.version, actions, rows=5):
+        pk, version = loaded.record.pk, loaded.record.version
+        for item in action_items(pk, version, actions, rows=extras.action_rows):
             components.add_item(item)
+        coach.with_items(components, extras.buttons)
         alt = alt_text(loaded.game.id, view, loaded.names)
         none = discord.AllowedMentions.none()
         return Panel("", embed, b"", HAND_FILE, components, none, alt)

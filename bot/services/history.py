@@ -212,7 +212,13 @@ def result_data(outcome: Outcome, rows: Sequence[ResultRow]) -> dict[str, Any]:
 async def record_finished(
     db: Db, record: GameRecord, game: Game, state: Any, finished_at: float
 ) -> list[ResultRow]:
-    """Store a just-finished game's results and update ratings (inside the finishing commit)."""
+    """Store a just-finished game's results and update ratings (inside the finishing commit).
+
+    A practice table (/game learn) is only marked finished: no results, stats or ratings.
+    """
+    if (await repo.fetch_flags(db, record.pk)).practice:
+        await hrepo.set_finished(db, record.pk, finished_at, {"practice": True})
+        return []
     seats = await hrepo.fetch_seat_rows(db, record.pk)
     actions = await repo.fetch_actions(db, record.pk)
     former = await hrepo.fetch_former_holders(db, record.pk)

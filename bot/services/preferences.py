@@ -30,12 +30,16 @@ class TableOptions(BaseModel):
         None, description="At the deadline: remind only, or ai (skip where a pass is allowed)"
     )
     thread: bool | None = Field(None, description="Play in a new thread of this channel")
+    hints: bool | None = Field(
+        None, description="Let players ask for the Hard AI's move and why (a Hint button)"
+    )
 
 
-def table_text(table: TableRow) -> str:
+def table_text(table: TableRow, hints: bool = False) -> str:
     """One line describing a game's table options (shown in the lobby)."""
     limit = "no turn limit" if table.turn_limit == "off" else f"turn limit {table.turn_limit}"
-    return f"⏱ Table: {limit}, on timeout: {table.on_timeout}."
+    said = "on (💡 Hint on the board)" if hints else "off"
+    return f"⏱ Table: {limit}, on timeout: {table.on_timeout}, hints: {said}."
 
 
 class Preferences:

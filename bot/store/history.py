@@ -235,7 +235,11 @@ def _history_filter(
     guild_id: int, player: str | None, game_id: str | None
 ) -> tuple[str, list[Any]]:
     """WHERE clause and parameters for a server's finished games, optionally narrowed."""
-    where = "g.guild_id = ? AND g.status = 'finished' AND g.finished_at IS NOT NULL"
+    where = (
+        "g.guild_id = ? AND g.status = 'finished' AND g.finished_at IS NOT NULL "
+        # practice tables (/game learn, migration 10) are nobody's history
+        "AND NOT EXISTS (SELECT 1 FROM game_flags f WHERE f.game_pk = g.pk AND f.practice = 1)"
+    )
     params: list[Any] = [guild_id]
     if game_id is not None:
         where, params = where + " AND g.game_id = ?", [*params, game_id]

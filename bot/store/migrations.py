@@ -327,8 +327,30 @@ MIGRATION_9: list[Statement] = [
 ]
 
 
+# Table flags (issue 31): a practice table (/game learn) never counts for history, stats or
+# ratings; `hints` lets every seat of a normal table ask for the hard AI's move. A game without a
+# row has neither.
+MIGRATION_10: list[Statement] = [
+    """
+    CREATE TABLE game_flags (
+        game_pk  INTEGER NOT NULL PRIMARY KEY REFERENCES games (pk) ON DELETE CASCADE,
+        practice INTEGER NOT NULL DEFAULT 0,
+        hints    INTEGER NOT NULL DEFAULT 0
+    )
+    """,
+]
+
+
+# A tidy channel (issue 28.7): the one line a game's previous board shrinks to once the board
+# queued here is posted — the turn that just ended, told in the move's own transaction, so a
+# restart between posting and tidying still tidies with the right words. NULL: nothing to tell.
+MIGRATION_11: list[Statement] = [
+    "ALTER TABLE outbox ADD COLUMN summary TEXT",
+]
+
+
 # Positions are versions (3 clock, 4 history, 5 meta, 6 outbox, 7 AI seats, 8 listing,
-# 9 seat holders): append only.
+# 9 seat holders, 10 table flags, 11 board summaries): append only.
 MIGRATIONS: tuple[list[Statement], ...] = (
     MIGRATION_1,
     MIGRATION_2,
@@ -339,6 +361,8 @@ MIGRATIONS: tuple[list[Statement], ...] = (
     MIGRATION_7,
     MIGRATION_8,
     MIGRATION_9,
+    MIGRATION_10,
+    MIGRATION_11,
 )
 LATEST = len(MIGRATIONS)
 

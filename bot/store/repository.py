@@ -431,6 +431,36 @@ async def fetch_recent_events(db: Db, game_pk: int, limit: int) -> list[dict[str
     return [json.loads(r["event"]) for r in reversed(list(rows))]
 
 
+# A move in force: not taken back by an undo row (`alias` names the actions row).
+def _in_force(alias: str) -> str:
+    return (
+        f"{alias}.kind = 'act' AND NOT EXISTS (SELECT 1 FROM actions u "
+        f"WHERE u.game_pk = {alias}.game_pk AND u.kind = 'undo' AND u.undoes = {alias}.seq)"
+    )
+
+
+async def fetch_turn_events(db: Db, game_pk: int, limit: int) -> list[dict[str, Any]]:
+    """The events of the latest turn: moves in force since another seat last moved (the newest
+    `limit`, oldest first). Each lookup walks the log backwards by key and stops at once."""
+    last_seat = (
+        f"SELECT l.seat FROM actions l WHERE l.game_pk = ? AND {_in_force('l')} "
+        "ORDER BY l.seq DESC LIMIT 1"
+    )
+    other = (
+        f"SELECT o.seq FROM actions o WHERE o.game_pk = ? AND {_in_force('o')} "
+        f"AND o.seat <> ({last_seat}) ORDER BY o.seq DESC LIMIT 1"
+    )
+    sql = (
+        "SELECT e.event FROM events e JOIN actions a "
+        "ON a.game_pk = e.game_pk AND a.seq = e.action_seq "
+        f"WHERE e.game_pk = ? AND {_EFFECTIVE} AND a.seq > COALESCE(({other}), 0) "
+        "ORDER BY e.action_seq DESC, e.idx DESC LIMIT ?"
+    )
+    async with db.execute(sql, (game_pk, game_pk, game_pk, limit)) as cursor:
+        rows = await cursor.fetchall()
+    return [json.loads(r["event"]) for r in reversed(list(rows))]
+
+
 async def channels_with_ai(db: Db) -> list[int]:
     """Channels whose running game has at least one AI seat."""
     sql = (
@@ -440,3 +470,28 @@ async def channels_with_ai(db: Db) -> list[int]:
     async with db.execute(sql) as cursor:
         rows = await cursor.fetchall()
     return [int(r["channel_id"]) for r in rows]
+
+
+@dataclass(frozen=True)
+class TableFlags:
+    """A game's flags (migration 10): a practice table, hints allowed."""
+
+    practice: bool = False
+    hints: bool = False
+
+
+async def put_flags(db: Db, game_pk: int, flags: TableFlags) -> None:
+    """Store a game's flags (replacing earlier ones)."""
+    sql = (
+        "INSERT INTO game_flags (game_pk, practice, hints) VALUES (?, ?, ?) "
+        "ON CONFLICT (game_pk) DO UPDATE SET practice = excluded.practice, hints = excluded.hints"
+    )
+    await db.execute(sql, (game_pk, int(flags.practice), int(flags.hints)))
+
+
+async def fetch_flags(db: Db, game_pk: int) -> TableFlags:
+    """A game's flags (neither, for a game without a row)."""
+    sql = "SELECT practice, hints FROM game_flags WHERE game_pk = ?"
+    async with db.execute(sql, (game_pk,)) as cursor:
+        row = await cursor.fetchone()
+    return TableFlags() if row is None else TableFlags(bool(row[0]), bool(row[1]))

@@ -46,6 +46,7 @@ def test_options_become_typed_optional_parameters() -> None:
         "turn_limit",
         "on_timeout",
         "thread",
+        "hints",
         "ai_seats",
         "ai_level",
     }

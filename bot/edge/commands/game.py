@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
+from bot.edge.commands import learn
 from bot.edge.commands.ai import ai_group
 from bot.edge.commands.clock import away_note, open_thread
 from bot.edge.commands.options import new_game_command
@@ -25,6 +26,7 @@ from bot.edge.present import fill_seats, lobby_text, lobby_view, status_line
 from bot.services.ai import add_ai_seat
 from bot.services.games import LoadedGame
 from bot.services.preferences import TableOptions, table_text
+from bot.store.repository import TableFlags
 from rules import GAMES, Game, get_game
 from rules.core import PlayerError, messages
 from rules.core.messages import plural
@@ -44,6 +46,7 @@ class GameGroup(app_commands.Group):
         for game in GAMES.values():
             new.add_command(new_game_command(game, open_lobby))
         ai_group(self)  # registers `/game ai …` under this group
+        learn.register(self)  # `/game learn` and `/game hint`
 
     @app_commands.command(name="join", description="Take a seat in this channel's lobby")
     async def join(self, interaction: discord.Interaction[HangarBot]) -> None:
@@ -179,9 +182,12 @@ async def open_lobby(
         interaction.guild_id, channel_id, game.id, options, user.id, user.display_name
     )
     settings = await bot.preferences.set_table(loaded.record, table)
+    hints = bool(table.get("hints"))
+    if hints:  # the Hint button for every seat (issue 31); off unless chosen
+        await bot.learn.flags.put(loaded.record.pk, TableFlags(hints=True))
     for _ in range(ai_seats):
         loaded = await add_ai_seat(bot.service, channel_id, user.id, False, ai_level)
-    text = f"{lobby_text(loaded)}\n{table_text(settings)}"
+    text = f"{lobby_text(loaded)}\n{table_text(settings, hints)}"
     if channel_id != channel_id_of(interaction):
         thread = bot.get_partial_messageable(channel_id)
         await thread.send(text, view=lobby_view(loaded))
