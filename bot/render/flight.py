@@ -385,9 +385,21 @@ def _seats(draw: ImageDraw.ImageDraw, view: FlightGameView, names: Sequence[str]
         draw.text((right, row), str(seat.score), font=font(17, bold=True), fill=INK, anchor="ra")
 
 
+def next_up_shown(view: FlightGameView) -> bool:
+    """True when some route shows an orange frame: a flight under way, not held up, not landed
+    (`_paint_column` frames its next stop, or Safe Landing once all five are in)."""
+    return any(
+        f.started and not f.blocked and not f.landed and f.next_number <= 6
+        for f in view.flights[:4]
+    )
+
+
 def _last_hand_lines(view: FlightGameView, names: Sequence[str]) -> list[str]:
-    """The most recent finished hand, wrapped (and the legend for D and ★)."""
-    lines = ["(D) dealer · ★ first out this hand"]
+    """The most recent finished hand, wrapped (and the legend for D, ★ and the orange frame)."""
+    legend = "(D) dealer · ★ first out this hand"
+    if next_up_shown(view):  # explained only when the picture has one
+        legend += " · orange frame: each flight's next stop"
+    lines = [legend]
     if not view.results:
         return lines
     last = view.results[-1]

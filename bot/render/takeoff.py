@@ -355,7 +355,7 @@ def _legend(image: Image.Image, names: Sequence[str], y: int) -> None:
 
 _KEYS = (
     (INK, "Black frame: a single row of one colour (protected)"),
-    (HIGHLIGHT, "Orange ring: the last move"),
+    (HIGHLIGHT, "Orange ring: a seat the last move took or emptied"),
 )
 
 
@@ -605,10 +605,15 @@ def render_private(view: TakeoffView, *, names: Sequence[str]) -> Image.Image:
 
 
 def _private_status(view: TakeoffView, names: Sequence[str], targets: Sequence[str]) -> str:
-    """The status line, plus what the green frames mean while a card is being placed."""
+    """The status line, plus what the marks on the plane mean; a Pinch look shows no plane,
+    so it says what to do with the hands shown instead."""
     line = _status(view, names)
+    if view.shown_hand:
+        return line + " Take one of your opponent's cards (right)."
     if targets:
-        line += f" Green frames: the {len(targets)} places it can take."
+        line += f" Green frames: the {plural(len(targets), 'seat')} it can be played on."
+    if view.last_seats:  # the board explains its rings in the legend; this view has no legend
+        line += " Orange rings: the last move's seats."
     return line
 
 

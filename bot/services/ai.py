@@ -18,6 +18,7 @@ from bot.services.games import GameService
 from bot.services.loading import ActResult, LoadedGame, held_open_game, seat_of
 from bot.services.lobby import in_lobby
 from bot.services.moves import ByBot
+from bot.store import history as hrepo
 from bot.store import repository as repo
 from bot.store.locks import Lock
 from bot.store.repository import SeatRecord
@@ -120,6 +121,11 @@ async def seat_ai(
         name = ai_name(level, tuple(s.name for s in stored.seats))
         record = stored.record
         now = service.clock()
+        # As /admin replace: history shows "🤖 Normal AI (replaced bob)" and bob's /stats count
+        # the part he played.
+        old_name = next((s.name for s in stored.seats if s.seat == seat), "")
+        former = hrepo.FormerHolder(seat, user_id, old_name)
+        await hrepo.add_former_holder(db, record.pk, former, now)
         new = SeatRecord(seat, None, name, level)
         await repo.update_seat(db, record.pk, new, record.creator_id, now)
         log.info("Game %s seat %s: user %s replaced by AI %s", record.pk, seat, user_id, level)

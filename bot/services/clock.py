@@ -31,8 +31,28 @@ from bot.store.locks import Lock
 log = logging.getLogger(__name__)
 
 ABSENT_AFTER = 3
+# /admin extend or /admin clock in a lobby: what happened and what comes next.
+NOT_STARTED_CLOCK = (
+    "The game has not started yet, so it has no clock to change — the creator starts it with "
+    "/game start, and the turn clock starts with it."
+)
 MAX_AWAY_DAYS = 30
 MAX_EXTEND_HOURS = 336
+
+
+@dataclasses.dataclass(frozen=True)
+class Comeback:
+    """What `/game back` did: the seat's clock now, and what it cleared (nothing when the
+    seat was neither absent nor behind on missed turns: `changed` is False)."""
+
+    clock: SeatClock
+    was_absent: bool
+    missed: int  # timeouts cleared (each missed deadline counts one)
+
+    @property
+    def changed(self) -> bool:
+        """True when the seat had an absent mark or missed turns to clear."""
+        return self.was_absent or self.missed > 0
 
 
 class ClockService:
@@ -175,20 +195,27 @@ class ClockService:
                 await cs.set_game_deadline(db, c.game_pk)
         return count
 
-    async def back(self, channel_id: int, user_id: int) -> SeatClock:
-        """`/game back`: the seat is no longer absent and its clock runs again."""
+    async def back(self, channel_id: int, user_id: int) -> Comeback:
+        """`/game back`: the seat is no longer absent and its clock runs again.
+
+        `/admin replace` calls it too, so the new player does not inherit the old one's
+        timeouts; a seat with none to clear is left untouched (`Comeback.changed` is False).
+        """
         now = self.clock.now()
         async with self.store.transaction(lock=Lock.GAMES) as db:
             loaded, seat = await self._seat_in(db, channel_id, user_id)
+            stored = await cs.fetch_clock(db, loaded.record.pk, seat)
+            before = stored or _idle(loaded.record.pk, seat)
+            if not before.absent and before.timeouts == 0:
+                return Comeback(before, was_absent=False, missed=0)
             table = await self.preferences.table_in(db, loaded.record)
-            c = await cs.fetch_clock(db, loaded.record.pk, seat) or _idle(loaded.record.pk, seat)
-            c = dataclasses.replace(c, timeouts=0, absent=False)
+            c = dataclasses.replace(before, timeouts=0, absent=False)
             if c.active and c.stage == DONE:
                 c = await self.restart(db, loaded, table, c, now)
             await cs.put_clock(db, c)
             await cs.set_game_deadline(db, loaded.record.pk)
         self._changed()
-        return c
+        return Comeback(c, was_absent=before.absent, missed=before.timeouts)
 
     async def _seat_in(self, db: Db, channel_id: int, user_id: int) -> tuple[LoadedGame, int]:
         """The running game here and the user's seat in it."""
@@ -202,7 +229,7 @@ class ClockService:
         """The running game in this channel."""
         stored = await held_open_game(db, channel_id)
         if stored.record.status != "running":
-            raise NotStartedError("The game has not started yet — its clock starts with it.")
+            raise NotStartedError(NOT_STARTED_CLOCK)
         return self.games.decoder.decode(stored)
 
     # --- admins ------------------------------------------------------------------------------

@@ -118,7 +118,12 @@ def build_view(state: TakeoffState, viewer: int | None) -> TakeoffView:
         hand = tuple(card_view(c) for c in state.hands[viewer])
         if pending is not None and pending.card == "pinch" and viewer == state.turn:
             shown = tuple(card_view(c) for c in state.hands[1 - viewer])
-        if pending is not None and viewer == state.turn and not state.over:
+        if (
+            pending is not None
+            and pending.card != "pinch"
+            and viewer == state.turn
+            and not state.over
+        ):
             found = targets(state, viewer, pending.card, pending.picks)
             chosen = sorted({s for t in found for s in t.seats})
             target_labels = tuple(b.seat_label(s) for s in chosen)

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from bot.edge.commands.clock import NOT_MARKED
+
 from .botproc import BotProcess, bot_env
 from .driver import active_player, boards, description
 from .fakediscord import FakeDiscord
@@ -250,6 +252,7 @@ async def test_away_settings_extend_pause_and_back(
     assert "paused by an admin" in description(fake.message(game.board().id))
     await (await fake.slash(admin, game.channel, "admin clock", paused=False)).response()
     assert "paused by an admin" not in description(fake.message(game.board().id))
+    # Never marked absent: /game back says nothing changed and what it is for (issue 28).
     returned = await (await fake.slash(player, game.channel, "game back")).response()
-    assert "no longer marked absent" in returned.all_text
+    assert returned.ephemeral and returned.all_text == NOT_MARKED, returned.all_text
     assert not bot.log_errors()

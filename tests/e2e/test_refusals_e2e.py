@@ -7,8 +7,9 @@ import random
 from collections.abc import Callable
 from pathlib import Path
 
-from bot.edge.commands.clock import NOT_ABSENT
+from bot.edge.commands.clock import NOT_ABSENT, NOT_MARKED
 from bot.edge.commands.play import NO_MOVES
+from bot.services.clock import NOT_STARTED_CLOCK
 from rules.core import messages
 
 from .botproc import BotProcess, bot_env
@@ -59,6 +60,9 @@ async def test_refusals_say_what_to_do_and_help_lists_every_command(
     assert await said(alice, "game hand") == messages.NOT_STARTED
     assert await said(carol, "game hand") == messages.NOT_IN_GAME
     assert await said(bob, "game back") == NOT_ABSENT
+    # The clock before the start: what happened and how the game (and its clock) starts.
+    for command, options in (("admin extend", {"hours": 6}), ("admin clock", {"paused": True})):
+        assert await said(admin, command, **options) == NOT_STARTED_CLOCK, command
 
     mark = fake.mark()
     await (await fake.slash(alice, channel, "game start")).response()
@@ -66,6 +70,8 @@ async def test_refusals_say_what_to_do_and_help_lists_every_command(
     first = active_player(table, boards(table)[-1])
     idle = bob if first is alice else alice
     assert await said(carol, "game hand") == messages.NOT_IN_GAME
+    # Seated and never marked absent: /game back says so and what it is for, not "Welcome back".
+    assert await said(idle, "game back") == NOT_MARKED
 
     # The idle player's /play list says whose turn it is; submitting that line moves nothing.
     offered = await fake.autocomplete(idle, channel, "play", option="action")

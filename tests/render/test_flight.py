@@ -5,10 +5,10 @@ from __future__ import annotations
 import random
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageColor
 
-from bot.render.common import to_png
-from bot.render.flight import WIDTH, draw_board, render_board, render_private
+from bot.render.common import HIGHLIGHT, to_png
+from bot.render.flight import WIDTH, _last_hand_lines, draw_board, render_board, render_private
 from bot.render.samples import after_moves
 from rules.flight import GAME, FlightState
 from rules.flight.state import Obstacle
@@ -143,3 +143,16 @@ def test_the_cached_empty_table_gives_the_picture_drawn_from_scratch(moves: int)
     names = ["Alice", "Bob", "Cy"]
     cached = render_board(view, names=names)
     assert to_png(cached) == to_png(draw_board(view, names, static=False))
+
+
+def test_the_orange_frame_is_explained_on_the_board_only_when_drawn() -> None:
+    """Issue 28: orange framed each flight's next stop with no word on the picture. The legend
+    under the table says what it is whenever a flight shows one, and not before."""
+    orange = ImageColor.getrgb(HIGHLIGHT)
+    before = GAME.new_game(5, 2, {"match": "hands", "hands": 1})
+    for state, shown in ((before, False), (_mid_hand(), True)):
+        view = GAME.view(state, None)
+        legend = " ".join(_last_hand_lines(view, NAMES[:2]))
+        assert ("orange frame: each flight's next stop" in legend) is shown, legend
+        image = render_board(view, names=NAMES[: len(view.seats)]).convert("RGB")
+        assert (orange in {c for _, c in image.getcolors(1 << 20) or []}) is shown

@@ -116,3 +116,45 @@ def test_the_private_picture_frames_exactly_the_seats_the_card_can_take() -> Non
     assert framed.getpixel((x + 1, render.HEADER_H + y + 21)) == ImageColor.getrgb(render.TARGET)
     unframed = render.render_private(mine.model_copy(update={"targets": ()}), names=NAMES)
     assert unframed.getpixel((x + 1, render.HEADER_H + y + 21)) != ImageColor.getrgb(render.TARGET)
+
+
+def test_the_pinch_caption_mentions_no_frames_and_says_what_to_do() -> None:
+    """A Pinch look draws both hands and no plane: its caption (and alt text) speak of taking
+    one of the opponent's cards, never of green frames or seats (issue 28)."""
+    state = rig(hands=(("pinch", "window"), ("aisle", "stretcher")))
+    state, _ = play(state, Y, "play:pinch")
+    view = _view(state, Y)
+    caption = render._private(view, list(NAMES)).status
+    assert "frame" not in caption.lower() and "Take one of your opponent's cards" in caption
+    described = render.alt_text(view, names=NAMES)
+    assert "can be played on" not in described and "can take" not in described
+    assert "your opponent's hand is Aisle seat, Stretcher; take one" in described
+
+
+def test_the_placing_caption_counts_the_framed_seats_and_explains_orange() -> None:
+    """While a card is placed, the caption counts the green frames drawn; after a move the
+    private picture (which has no legend) says what its orange rings are."""
+    state = rig(hands=(("window", "aisle"), ("middle",)))
+    state, _ = play(state, Y, "play:window")
+    view = _view(state, Y)
+    caption = render._private(view, list(NAMES)).status
+    assert f"Green frames: the {len(view.targets)} seats it can be played on." in caption
+    moved, _ = play(state, Y, f"seat:{view.targets[0]}")
+    after = _view(moved, Y)
+    assert after.last_seats and "Orange rings" in render._private(after, list(NAMES)).status
+    assert "Orange" not in render._private(_view(rig(), Y), list(NAMES)).status, "no rings yet"
+
+
+def test_seats_a_stretcher_emptied_are_called_emptied_not_taken() -> None:
+    """After a Stretcher the board rings the seats it emptied; the alt text lists them as
+    emptied (it used to call them the "last seats", as if taken) and the legend covers it."""
+    stones = {**fill_row(7, BL, "DEF"), "3A": Y}
+    state = rig(stones=stones, hands=(("stretcher", "window"), ("middle",)))
+    state, _ = play(state, Y, "play:stretcher", "block:7EF")
+    view = _view(state, None)
+    assert view.last_seats == ("7E", "7F", "8E", "8F", "9E", "9F")  # the Stretcher's block
+    described = render.alt_text(view, names=NAMES)
+    assert "Seats the last move emptied: 7E, 7F, 8E, 8F, 9E, 9F." in described
+    assert "Last seats" not in described and "took" not in described
+    assert _pixel(state, "7E", 0, 20) == ImageColor.getrgb(HIGHLIGHT)  # the ring is drawn
+    assert any("took or emptied" in words for _, words in render._KEYS)

@@ -9,6 +9,7 @@ import pytest
 from bot.services import GameFullError, GameService, NotAllowedError, NotInGameError
 from bot.services import ai as ai_service
 from bot.store import Store
+from bot.store import history as hrepo
 from rules import GAMES
 from rules.core import InvalidOptionsError, StaleActionError
 from tests.services.conftest import ALICE, BOB, CHANNEL, GUILD, FakeClock
@@ -102,3 +103,15 @@ async def test_admin_hands_a_seat_to_an_ai_and_back(real: GameService) -> None:
     back = await ai_service.seat_human(real, CHANNEL, 1, BOB, "Bob")
     assert back.names == ("Alice", "Bob") and back.seats[1].ai_level is None
     assert real.seat_of(back, BOB) == 1
+
+
+async def test_a_seat_handed_to_an_ai_remembers_its_former_holder(real: GameService) -> None:
+    """As /admin replace does: the person leaving is kept as the seat's former holder, so
+    history shows "🤖 Normal AI (replaced Bob)" and Bob's /stats count the part he played."""
+    await _lobby(real)
+    await real.lobby.join(CHANNEL, BOB, "Bob")
+    started = (await real.lobby.start(CHANNEL, ALICE, False)).loaded
+    await ai_service.seat_ai(real, CHANNEL, BOB, "normal")
+    async with real.store.reading() as db:
+        former = await hrepo.fetch_former_holders(db, started.record.pk)
+    assert former == [hrepo.FormerHolder(1, BOB, "Bob")]

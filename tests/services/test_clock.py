@@ -10,13 +10,14 @@ import pytest
 import rules
 from bot.services import GameService
 from bot.services.board_notes import BoardNotes
-from bot.services.clock import ClockService
-from bot.services.errors import ServiceError
+from bot.services.clock import NOT_STARTED_CLOCK, ClockService
+from bot.services.errors import NotStartedError, ServiceError
 from bot.services.gametime import Clock
 from bot.services.listing import store_listing
 from bot.services.timeouts import Notice, Timeouts, plan_ai
 from bot.store import Store, open_store
 from rules.core import StaleActionError
+from tests.bot.test_refusals import form_problem
 from tests.services.conftest import ALICE, BOB, CHANNEL, GUILD, NAMES
 from tests.support.toygame import TOY
 
@@ -134,10 +135,32 @@ async def test_game_back_restarts_the_clock(table: Table) -> None:
     for n in (1, 2, 3):
         await table.at(12 * n)
     table.time.now = START + 40 * HOUR
-    clock = await table.clocks.back(CHANNEL, ALICE)
+    comeback = await table.clocks.back(CHANNEL, ALICE)
+    assert comeback.changed and comeback.was_absent and comeback.missed == 3
+    clock = comeback.clock
     assert not clock.absent and clock.timeouts == 0
     assert clock.deadline_at == table.time.now + 12 * HOUR
     assert kinds(await table.at(46)) == [("remind", 0.5)]
+
+
+async def test_game_back_when_not_absent_changes_nothing_and_says_so(table: Table) -> None:
+    """A seated player who never missed a turn: /game back reports that nothing changed and
+    leaves the running clock exactly as it was."""
+    await table.start(turn_limit="12h", on_timeout="remind")
+    table.time.now = START + 2 * HOUR
+    comeback = await table.clocks.back(CHANNEL, ALICE)
+    assert not comeback.changed and not comeback.was_absent and comeback.missed == 0
+    assert comeback.clock.deadline_at == START + 12 * HOUR, "the turn's deadline is kept"
+    assert kinds(await table.at(6)) == [("remind", 0.5)]
+
+
+async def test_the_clock_in_a_lobby_says_how_the_game_starts(table: Table) -> None:
+    """/admin extend before the start: the game has no clock yet, and the creator starts it."""
+    await table.service.lobby.open(GUILD, CHANNEL, "toy", {}, ALICE, NAMES[ALICE], seed=3)
+    with pytest.raises(NotStartedError) as refused:
+        await table.clocks.extend(CHANNEL, 6)
+    assert str(refused.value) == NOT_STARTED_CLOCK and "/game start" in str(refused.value)
+    assert form_problem(NOT_STARTED_CLOCK) is None
 
 
 async def test_playing_clears_absent(table: Table) -> None:

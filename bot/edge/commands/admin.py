@@ -10,13 +10,19 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
-from bot.edge.commands.ai import Level, admin_ai, admin_human, hand_to_ai, hand_to_member
+from bot.edge.commands.ai import (
+    Level,
+    admin_ai,
+    admin_human,
+    fresh_board,
+    hand_to_ai,
+    hand_to_member,
+)
 from bot.edge.commands.stats import guild_of, history_of
 from bot.edge.errors import UserFacingError
 from bot.edge.flow import (
     announce,
     channel_id_of,
-    post_board,
     publish,
     repost_board,
     tell_if_late,
@@ -26,6 +32,7 @@ from bot.services.ai import AI_ICON
 from bot.services.errors import DamagedGameError, NotInGameError
 from bot.services.games import LoadedGame
 from bot.store.repository import SeatRecord
+from rules.core.messages import plural
 
 if TYPE_CHECKING:
     from bot.edge.app import HangarBot
@@ -191,14 +198,9 @@ class AdminGroup(app_commands.Group):
         text = f"{member.mention} takes over {escape(seat.name)}'s seat."
         mentions = discord.AllowedMentions(users=[member])
         await announce(interaction, text, note="Seat replaced.", mentions=mentions)
-        if loaded.state is not None and loaded.outcome is None:
-            # The seat's clock forgets the old player's timeouts and absence (as /game back
-            # does): the new player is not auto-played for what the old one missed.
-            await interaction.client.clocks.back(channel_id_of(interaction), member.id)
-            # The old board names the old player (and their deadline): post a fresh one, and
-            # ping the new player when the turn is theirs.
-            ping = (seat.seat,) if seat.seat in loaded.active_seats else ()
-            await post_board(interaction.client, loaded, ping=ping)
+        # The new player is not auto-played for what the old one missed, and a fresh board
+        # names them (pinged when the turn is theirs) — as every seat hand-off does.
+        await fresh_board(interaction.client, loaded, seat.seat, user_id=member.id)
 
     @app_commands.command(name="ai", description="Hand a player's seat to an AI")
     @app_commands.describe(player="The player leaving", level="easy, normal or hard")
@@ -286,7 +288,7 @@ async def export_all(interaction: discord.Interaction[HangarBot]) -> None:
     blob = ("\n".join(lines) + "\n" if lines else "").encode()
     name = f"hangar-games-{guild_id}.jsonl"
     await interaction.followup.send(
-        f"{len(lines)} finished games:",
+        f"{plural(len(lines), 'finished game')}:",
         file=discord.File(io.BytesIO(blob), filename=name),
         ephemeral=True,
     )

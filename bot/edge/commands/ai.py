@@ -7,10 +7,11 @@ from typing import TYPE_CHECKING, Literal
 import discord
 from discord import app_commands
 
-from bot.edge.flow import announce, channel_id_of, is_admin
+from bot.edge.flow import announce, channel_id_of, is_admin, post_board
 from bot.edge.present import lobby_text, lobby_view
 from bot.runtime import ai_turns
 from bot.services.ai import add_ai_seat, remove_ai_seat, seat_ai, seat_human
+from bot.services.loading import LoadedGame
 
 if TYPE_CHECKING:
     from bot.edge.app import HangarBot
@@ -77,6 +78,7 @@ async def hand_to_ai(
     name = loaded.names[seat]
     text = f"{name} takes over {who}'s seat (seat {seat + 1})."
     await announce(interaction, text, note=f"Seat handed to {name}.")
+    await fresh_board(bot, loaded, seat, user_id=None)
     ai_turns.schedule(bot, channel_id)
 
 
@@ -102,3 +104,18 @@ async def hand_to_member(
     text = f"{player.mention} takes over seat {seat} from the AI ({loaded.game.title})."
     mentions = discord.AllowedMentions(users=[player])
     await announce(interaction, text, note="Seat handed to a player.", mentions=mentions)
+    await fresh_board(interaction.client, loaded, seat - 1, user_id=player.id)
+
+
+async def fresh_board(
+    bot: HangarBot, loaded: LoadedGame, seat: int, *, user_id: int | None
+) -> None:
+    """After a seat changes hands mid-game, as /admin replace does: the seat's clock forgets the
+    former holder's missed turns, and a fresh board names the new holder (the old one still
+    shows the former holder and their deadline), pinging a member whose turn it is."""
+    if loaded.state is None or loaded.outcome is not None:
+        return  # a lobby has no board; a finished game's board stays as it ended
+    if user_id is not None:
+        await bot.clocks.back(loaded.record.channel_id, user_id)
+    ping = (seat,) if user_id is not None and seat in loaded.active_seats else ()
+    await post_board(bot, loaded, ping=ping)

@@ -102,19 +102,32 @@ NOT_ABSENT = (
 )
 
 
+# /game back from a seated player who was never marked absent: nothing to undo.
+NOT_MARKED = (
+    "You are not marked absent in this game, so nothing changed — /game back is for after "
+    "missed turns have marked you absent. Going away for a while? Use /away set."
+)
+
+
 @app_commands.command(name="back", description="You are back: no longer marked absent")
 async def back_command(interaction: discord.Interaction[HangarBot]) -> None:
     """Clear the absent mark of the user's seat; their turn clock starts again."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     bot = interaction.client
     try:
-        clock = await bot.clocks.back(channel_id_of(interaction), interaction.user.id)
+        comeback = await bot.clocks.back(channel_id_of(interaction), interaction.user.id)
     except (NoGameHereError, NotStartedError, NotInGameError):
         raise UserFacingError(NOT_ABSENT) from None
+    if not comeback.changed:
+        raise UserFacingError(NOT_MARKED)
     await edit_live(bot, await bot.service.load(channel_id_of(interaction)))
-    text = "Welcome back — you are no longer marked absent."
-    if clock.deadline_at is not None:
-        text += f" Your turn's time runs out {stamp(clock.deadline_at)}."
+    if comeback.was_absent:
+        text = "Welcome back — you are no longer marked absent."
+    else:
+        missed = plural(comeback.missed, "missed turn")
+        text = f"Welcome back — your {missed} no longer count towards being marked absent."
+    if comeback.clock.deadline_at is not None:
+        text += f" Your turn's time runs out {stamp(comeback.clock.deadline_at)}."
     await interaction.followup.send(text, ephemeral=True)
 
 

@@ -16,9 +16,9 @@ from discord import app_commands
 
 from bot.edge.errors import UserFacingError, report
 from bot.edge.flow import channel_id_of, is_admin
-from bot.render import charts
+from bot.render import alt_text, charts
 from bot.render import replay as replay_render
-from bot.render.alt import clip
+from bot.render.alt import clip, replay_alt, still_alt
 from bot.services.history import (
     PROVISIONAL_GAMES,
     HistoryItem,
@@ -235,7 +235,9 @@ def rating_lines(stats: PlayerStats, service: HistoryService) -> list[tuple[str,
     return list(lines.items())
 
 
-@app_commands.command(name="stats", description="A player's games, wins and skill estimate on this server")
+@app_commands.command(
+    name="stats", description="A player's games, wins and skill estimate on this server"
+)
 @app_commands.describe(user="Whose stats (default: yours)", game="Only this game")
 @app_commands.choices(game=GAME_CHOICES)
 @app_commands.guild_only()
@@ -282,7 +284,9 @@ def leaderboard_text(people: list[RatingRow], others: list[RatingRow]) -> str:
     return "\n".join(lines)
 
 
-@app_commands.command(name="leaderboard", description="This server's best players of a game, by skill estimate")
+@app_commands.command(
+    name="leaderboard", description="This server's best players of a game, by skill estimate"
+)
 @app_commands.describe(game="Which game")
 @app_commands.choices(game=GAME_CHOICES)
 @app_commands.guild_only()
@@ -304,17 +308,25 @@ async def leaderboard_command(interaction: discord.Interaction[HangarBot], game:
     await interaction.followup.send(embed=embed, ephemeral=True)
 
 
-def _replay_file(log: GameLog, turn: int | None) -> tuple[bytes, str, int]:
-    """(file bytes, file name, number of turns) — runs in a worker thread."""
+def _replay_file(log: GameLog, turn: int | None) -> tuple[bytes, str, int, str]:
+    """(file bytes, file name, number of turns, alt text) — runs in a worker thread."""
     views = turn_views(log)
     loaded = log.loaded
+    title = f"{loaded.game.title} game #{loaded.record.pk}"
     if turn is not None:
         if not 0 <= turn < len(views):
             raise UserFacingError(f"Game #{loaded.record.pk} has turns 0–{len(views) - 1}.")
         data = replay_render.still(loaded.game.id, views[turn], loaded.names)
-        return data, f"game-{loaded.record.pk}-turn-{turn}.png", len(views)
+        heading = f"{title} at turn {turn} of {len(views) - 1}."
+        described = still_alt(heading, alt_text(loaded.game.id, views[turn], loaded.names))
+        return data, f"game-{loaded.record.pk}-turn-{turn}.png", len(views), described
     data = replay_render.animation(loaded.game.id, views, loaded.names)
-    return data, f"replay-{loaded.record.pk}.webp", len(views)
+    word = getattr(loaded.game, "score_word", "point")
+    abandoned = loaded.record.status == "abandoned"
+    described = replay_alt(
+        title, loaded.names, len(views), loaded.outcome, score_word=word, abandoned=abandoned
+    )
+    return data, f"replay-{loaded.record.pk}.webp", len(views), described
 
 
 @app_commands.command(name="replay", description="An animated replay of a game (public view)")
@@ -331,7 +343,7 @@ async def replay_command(
         channel_id_of(interaction), game_id, guild_of(interaction)
     )
     log = await load_log(bot.service.store, loaded)
-    data, name, turns = await asyncio.to_thread(_replay_file, log, turn)
+    data, name, turns, described = await asyncio.to_thread(_replay_file, log, turn)
     title = f"{loaded.game.title} game #{loaded.record.pk}"
     text = (
         f"🎬 Replay of {title} — {plural(turns, 'turn')}."
@@ -339,7 +351,7 @@ async def replay_command(
         else f"🎬 {title} at turn {turn} of {turns - 1}."
     )
     channel = bot.get_partial_messageable(channel_id_of(interaction))
-    file = discord.File(io.BytesIO(data), filename=name, description=clip(text))
+    file = discord.File(io.BytesIO(data), filename=name, description=described)
     await channel.send(text, file=file, allowed_mentions=discord.AllowedMentions.none())
     await interaction.followup.send("Replay posted.", ephemeral=True)
 
