@@ -28,7 +28,7 @@ from .driver import (
     wait_edited,
 )
 from .fakediscord import FakeDiscord
-from .fakediscord.state import Channel, Message, User
+from .fakediscord.state import PRIVATE_THREAD, Channel, Message, User
 
 MAX_DECISIONS = 900  # far above a random learner's whole game of any of the three
 SETTLE = 120.0  # seconds for the AI seats to hand the turn back
@@ -55,6 +55,10 @@ async def open_practice(fake: FakeDiscord, channel: Channel, learner: User, game
     assert found, reply.all_text
     assert all(m.ephemeral for m in reply.messages), "the answer is for the learner only"
     thread = fake.world.channels[int(found[1])]
+    # Only the learner sees the table: a private thread of the channel, nobody else added to it.
+    assert thread.type == PRIVATE_THREAD and thread.parent_id == channel.id
+    assert thread.members == {fake.world.bot.id, learner.id}
+    assert not thread.invitable, "other players cannot be invited into someone's practice"
     await fake.wait_for_message(thread, lambda m: bool(m.attachments), timeout=30)
     return thread
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
-from bot.edge.commands.clock import open_thread
+from bot.edge.commands.clock import THREAD_ARCHIVE_MINUTES, open_thread
 from bot.edge.errors import UserFacingError, report, send_ephemeral
 from bot.edge.flow import channel_id_of, load_same_game, start_game, tell_if_late
 from bot.edge.present import fill_seats
@@ -45,7 +45,9 @@ async def learn_command(interaction: discord.Interaction[HangarBot], game: str) 
         raise UserFacingError("Practice tables open in a server channel — try it in one there.")
     bot, user = interaction.client, interaction.user
     engine = GAMES[game]
-    thread = await open_thread(interaction, f"Learning {engine.title} — {user.display_name}")
+    thread = await open_practice_thread(
+        interaction, f"Learning {engine.title} — {user.display_name}"
+    )
     loaded = await bot.learn.open(interaction.guild_id, thread, game, user.id, user.display_name)
     ais = ", ".join(s.name for s in loaded.seats if s.ai_level)
     text = WELCOME.format(title=engine.title, name=user.display_name, ais=ais)
@@ -58,6 +60,29 @@ async def learn_command(interaction: discord.Interaction[HangarBot], game: str) 
         ephemeral=True,
     )
     await tell_if_late(interaction, late)
+
+
+async def open_practice_thread(interaction: discord.Interaction[HangarBot], name: str) -> int:
+    """A private thread holding only the learner and the bot; a public one where not allowed."""
+    channel = interaction.channel
+    parent = (
+        channel.parent_id if isinstance(channel, discord.Thread) else channel_id_of(interaction)
+    )
+    http = interaction.client.http
+    try:
+        data = await http.start_thread_without_message(
+            parent,
+            name=name[:100],
+            auto_archive_duration=THREAD_ARCHIVE_MINUTES,
+            type=discord.ChannelType.private_thread.value,
+            invitable=False,  # a practice table is the learner's own
+        )
+        thread = int(data["id"])
+        await http.add_user_to_thread(thread, interaction.user.id)
+    except discord.Forbidden:
+        # No "Create Private Threads" permission here: a public thread still works.
+        return await open_thread(interaction, name)
+    return thread
 
 
 @app_commands.command(

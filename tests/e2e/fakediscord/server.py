@@ -10,7 +10,7 @@ from typing import Any
 from aiohttp import web
 
 from . import commands, responses, threads
-from .state import Channel, snowflake
+from .state import THREAD_TYPES, Channel, snowflake
 from .world import ApiError, File, World, json_response
 
 API = "/api/v10"
@@ -235,7 +235,7 @@ class Api:
     async def guild_channels(self, request: web.Request) -> web.Response:
         """GET /guilds/{id}/channels."""
         guild = self.world.guild(int(request.match_info["guild_id"]))
-        return _json([c.payload() for c in guild.channels if c.type != 11])
+        return _json([c.payload() for c in guild.channels if c.type not in THREAD_TYPES])
 
     async def guild_roles(self, request: web.Request) -> web.Response:
         """GET /guilds/{id}/roles."""

@@ -11,6 +11,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 DISCORD_EPOCH_MS = 1420070400000
+PUBLIC_THREAD = 11
+PRIVATE_THREAD = 12  # seen only by its members (and moderators)
+THREAD_TYPES = (PUBLIC_THREAD, PRIVATE_THREAD)
 _counter = itertools.count(1)
 
 # Permission bits (https://discord.com/developers/docs/topics/permissions).
@@ -139,6 +142,8 @@ class Channel:
     position: int = 0
     recipient: User | None = None
     owner_id: int = 0
+    members: set[int] = field(default_factory=set)  # a thread's members (who sees a private one)
+    invitable: bool = True  # a private thread: may non-moderators add people?
 
     @property
     def mention(self) -> str:
@@ -162,17 +167,18 @@ class Channel:
             last_message_id=None,
             rate_limit_per_user=0,
         )
-        if self.type == 11:
+        if self.type in THREAD_TYPES:
             data.update(
                 owner_id=str(self.owner_id),
                 message_count=0,
-                member_count=1,
+                member_count=max(1, len(self.members)),
                 total_message_sent=0,
                 thread_metadata={
                     "archived": False,
                     "auto_archive_duration": 10080,
                     "archive_timestamp": iso(time.time()),
                     "locked": False,
+                    **({"invitable": self.invitable} if self.type == PRIVATE_THREAD else {}),
                 },
             )
         return data
@@ -258,8 +264,8 @@ class Guild:
             "unavailable": False,
             "member_count": len(self.members),
             "members": [self.member_payload(users[uid]) for uid in self.members],
-            "channels": [c.payload() for c in self.channels if c.type != 11],
-            "threads": [c.payload() for c in self.channels if c.type == 11],
+            "channels": [c.payload() for c in self.channels if c.type not in THREAD_TYPES],
+            "threads": [c.payload() for c in self.channels if c.type in THREAD_TYPES],
             "presences": [],
             "voice_states": [],
             "stage_instances": [],
