@@ -22,6 +22,7 @@ from bot.render import (
     placeholder_png,
     private_png,
     public_png,
+    table_page_count,
     table_png,
 )
 from bot.render.pool import start as start_render
@@ -36,6 +37,7 @@ LOG_LINES = 12
 BOARD_FILE = "board.png"
 HAND_FILE = "hand.png"
 TABLE_FILE = "table.png"
+MAX_PAGES = 10  # attachments (and embeds) in one message
 COLOUR = discord.Colour.from_str("#2f7fd8")
 
 
@@ -325,15 +327,24 @@ async def hand_panel(loaded: LoadedGame, seat: int) -> Panel:
 
 
 async def table_message(loaded: LoadedGame) -> dict[str, Any]:
-    """Keyword arguments of the ephemeral "Whole table" answer: an embed with the full picture."""
-    view = loaded.game.view(loaded.state, None)
-    image = await render_png(table_png, loaded.game.id, view, loaded.names)
-    embed = discord.Embed(title=f"Whole table — {loaded.game.title}", colour=COLOUR)
-    embed.set_image(url=f"attachment://{TABLE_FILE}")
-    embed.set_footer(text=footer(loaded) + " · tap the picture to zoom")
-    alt = alt_text(loaded.game.id, view, loaded.names)
-    file = discord.File(io.BytesIO(image), filename=TABLE_FILE, description=alt or None)
-    return {"embed": embed, "file": file}
+    """Keyword arguments of the ephemeral "Whole table" answer: an embed per page (≤ 10), each
+    with its phone-sized picture."""
+    game_id, view, names = loaded.game.id, loaded.game.view(loaded.state, None), loaded.names
+    count = min(MAX_PAGES, table_page_count(game_id, view, names))
+    drawing = [_start_png(table_png, game_id, view, names, page=i) for i in range(count)]
+    alt = alt_text(game_id, view, names)
+    embeds, files = [], []
+    for i, started in enumerate(drawing):
+        image = await _picture(started, game_id)
+        name = TABLE_FILE if count == 1 else f"table-{i + 1}.png"
+        title = f"Whole table — {loaded.game.title}"
+        embed = discord.Embed(title=title + (f" ({i + 1} of {count})" if count > 1 else ""))
+        embed.colour = COLOUR
+        embed.set_image(url=f"attachment://{name}")
+        embed.set_footer(text=footer(loaded) + " · tap a picture to zoom")
+        embeds.append(embed)
+        files.append(discord.File(io.BytesIO(image), filename=name, description=alt or None))
+    return {"embeds": embeds, "files": files}
 
 
 def card_texts(view: Any) -> str:

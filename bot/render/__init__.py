@@ -26,6 +26,22 @@ class Draw(Protocol):
         ...
 
 
+class Count(Protocol):
+    """How many pictures a paged drawing takes for one view."""
+
+    def __call__(self, view: Any, *, names: Sequence[str]) -> int:
+        """At least 1."""
+        ...
+
+
+class DrawPage(Protocol):
+    """One page of a paged drawing."""
+
+    def __call__(self, view: Any, *, names: Sequence[str], page: int = 0) -> Image.Image:
+        """Page `page` (0-based) of the picture of `view`."""
+        ...
+
+
 class Describe(Protocol):
     """Alt text: the picture of `view` in words (whose turn, scores, the last move)."""
 
@@ -58,6 +74,16 @@ class Renderer(Protocol):
         ...
 
     @property
+    def table_pages(self) -> Count | None:
+        """How many phone-sized pages the whole table takes; None = `table` is one picture."""
+        ...
+
+    @property
+    def table_page(self) -> DrawPage | None:
+        """One page of the whole table (with `table_pages`)."""
+        ...
+
+    @property
     def alt(self) -> Describe | None:
         """Alt text for every picture of the game (public and private views)."""
         ...
@@ -81,6 +107,8 @@ class Pictures:
     private: Draw
     live: Draw | None = None
     table: Draw | None = None
+    table_pages: Count | None = None
+    table_page: DrawPage | None = None
     alt: Describe | None = None
     board_parts: Redraw | None = None
     private_parts: Redraw | None = None
@@ -110,6 +138,8 @@ _RENDERERS: dict[str, Renderer] = {
         board=first_in_flight.render_board,
         private=first_in_flight.render_private,
         table=first_in_flight.render_table,
+        table_pages=first_in_flight.table_page_count,
+        table_page=first_in_flight.render_table_page,
         alt=first_in_flight.alt_text,
     ),
 }
@@ -162,11 +192,20 @@ def has_table(game_id: str) -> bool:
     return renderer is not None and renderer.table is not None
 
 
-def table_png(game_id: str, view: BaseModel, names: Sequence[str]) -> bytes:
-    """The whole table as PNG bytes (every mat, the display), for the "Whole table" button."""
+def table_page_count(game_id: str, view: BaseModel, names: Sequence[str]) -> int:
+    """How many pictures the "Whole table" answer has (a phone-sized page each)."""
+    renderer = renderer_for(game_id)
+    count = renderer.table_pages if renderer is not None else None
+    return count(view, names=names) if count is not None else 1
+
+
+def table_png(game_id: str, view: BaseModel, names: Sequence[str], page: int = 0) -> bytes:
+    """One page of the whole table as PNG bytes (every mat, the display), for "Whole table"."""
     renderer = renderer_for(game_id)
     if renderer is None or renderer.table is None:
         return public_png(game_id, view, names)
+    if renderer.table_page is not None:
+        return to_png(renderer.table_page(view, names=names, page=page))
     return to_png(renderer.table(view, names=names))
 
 

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from rules.core import Outcome
 from rules.core.messages import join_names, plural
+from rules.first_in_flight.labels import STEP_WORDS
 from rules.first_in_flight.view import GameView
 from rules.flight.view import FlightGameView, FlightView
 from rules.takeoff.view import TakeoffView
@@ -154,9 +155,6 @@ def first_in_flight(view: GameView, names: Sequence[str], last: str = "") -> str
 
 def fif_step(step: str) -> str:
     """What the deciding player is doing, in the status bar's words ('choosing cards')."""
-    # Imported here: bot.render.first_in_flight imports this module to describe its pictures.
-    from bot.render.first_in_flight import STEP_WORDS
-
     return STEP_WORDS.get(step, "deciding")
 
 

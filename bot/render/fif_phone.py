@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Literal
 
 from PIL import Image, ImageDraw
 
@@ -232,21 +233,59 @@ def _mat_lines(seat: SeatView, names: Sequence[str]) -> tuple[str, list[str], st
     return stats, pilot, garage
 
 
-def mat_height(seat: SeatView, names: Sequence[str]) -> int:
-    """Height of one full-width mat."""
+# How a mat shows its cards: "" name chips; "full" each card's name and type, then its text;
+# "flow" each card as "Name: text" run on (shorter, for a crowded private picture).
+CardTexts = Literal["", "full", "flow"]
+
+
+def _card_texts(seat: SeatView, texts: CardTexts) -> list[tuple[str, str, list[str]]]:
+    """Each card as (bold name line or "", colour, wrapped text lines): what it does."""
+    out = []
+    for c in seat.cards:
+        colour = MUTED if c.exhausted else DEV_COLOURS.get(c.type, MUTED)
+        used = " (used)" if c.exhausted else ""
+        if texts == "flow":
+            out.append(("", colour, wrap(f"{c.name}{used}: {c.text}", INNER - 40, SMALL)))
+            continue
+        head = f"{c.name} ({c.type.capitalize()}{', used' if c.exhausted else ''})"
+        out.append((head, colour, wrap(c.text, INNER - 40, SMALL) if c.text else []))
+    return out
+
+
+def _cards_height(seat: SeatView, texts: CardTexts) -> int:
+    """Height of the mat's cards: chips, or each card with its text."""
+    if not seat.cards:
+        return CHIP_H + CHIP_GAP
+    if texts:
+        return sum(
+            (22 if head else 0) + LINE_H * len(lines) + 4
+            for head, _, lines in _card_texts(seat, texts)
+        )
+    return len(_chip_rows(_card_chips(seat), INNER - 20)) * (CHIP_H + CHIP_GAP)
+
+
+def mat_height(seat: SeatView, names: Sequence[str], *, texts: CardTexts = "") -> int:
+    """Height of one full-width mat (`texts`: how its cards' texts are shown)."""
     _, pilot, _ = _mat_lines(seat, names)
-    cards = len(_chip_rows(_card_chips(seat), INNER - 20)) if seat.cards else 1
     deck = len(_chip_rows(_deck_chips(seat), INNER - 20))
-    return 44 + 24 + LINE_H * len(pilot) + 2 * 24 + 24 + (CHIP_H + CHIP_GAP) * (cards + deck) + 16
+    cards = _cards_height(seat, texts)
+    return 44 + 24 + LINE_H * len(pilot) + 2 * 24 + 24 + cards + (CHIP_H + CHIP_GAP) * deck + 16
 
 
 def draw_mat(
-    image: Image.Image, seat: SeatView, names: Sequence[str], y: int, *, acting: bool
+    image: Image.Image,
+    seat: SeatView,
+    names: Sequence[str],
+    y: int,
+    *,
+    acting: bool,
+    texts: CardTexts = "",
 ) -> int:
-    """One player's mat across the picture; returns the y below it."""
+    """One player's mat across the picture (`texts`: how its cards' texts are shown); returns
+    the y below it."""
     draw = ImageDraw.Draw(image)
     colour = seat_colour(seat.seat)
-    height = mat_height(seat, names)
+    height = mat_height(seat, names, texts=texts)
     right = MARGIN + INNER
     draw.rounded_rectangle(
         (MARGIN, y, right, y + height),
@@ -281,7 +320,9 @@ def draw_mat(
     cy += 26
     draw.text((x, cy), "Cards (used ones are grey)", font=font(SMALL, bold=True), fill=MUTED)
     cy += 22
-    if seat.cards:
+    if seat.cards and texts:
+        cy = _draw_card_texts(draw, seat, x, cy, texts)
+    elif seat.cards:
         cy = _chips(image, _card_chips(seat), x, cy, INNER - 20, PANEL)
     else:
         draw.text((x, cy + 4), "none yet", font=font(SMALL), fill=MUTED)
@@ -293,6 +334,24 @@ def draw_mat(
     draw.text((x, cy + 2), line, font=font(SMALL, bold=True), fill=MUTED)
     _chips(image, _deck_chips(seat), x, cy + 24, INNER - 20, PANEL)
     return y + height
+
+
+def _draw_card_texts(
+    draw: ImageDraw.ImageDraw, seat: SeatView, x: int, y: int, texts: CardTexts
+) -> int:
+    """Each card: a dot in its colour, its name, then its text; returns the y below."""
+    for head, colour, lines in _card_texts(seat, texts):
+        draw.ellipse((x + 2, y + 6, x + 12, y + 16), fill=colour, outline=INK)
+        ink = MUTED if colour == MUTED else INK
+        if head:
+            line = fit_text(head, INNER - 40, SMALL, bold=True)
+            draw.text((x + 20, y), line, font=font(SMALL, bold=True), fill=ink)
+            y += 22
+        for line in lines:
+            draw.text((x + 20, y), line, font=font(SMALL), fill=ink)
+            y += LINE_H
+        y += 4
+    return y
 
 
 # ---------------------------------------------------------------- private cards, result

@@ -16,6 +16,7 @@ from bot.render.common import (
     centred,
     fit_text,
     font,
+    text_width,
     tint,
 )
 from bot.render.fif_board import (
@@ -42,14 +43,13 @@ HEADER_H = 96
 AREA_W, ACTION_W, TIME_W, GAP = 58, 92, 26, 3
 TILE_H, ROW_GAP = 100, 8
 TOKEN = 24
-SHORT = {
-    "experience": "Exp.",
-    "technology": "Tech.",
-    "funding": "Fund.",
-    "friend": "Friend",
-    "upgrade": "Upgr.",
-    "repair": "Repair",
-}
+SHORT = {"experience": "Exp.", "technology": "Tech."}  # only where the whole word cannot fit
+NAMES = {"funding": "Funding", "experience": "Experience", "technology": "Technology"}
+# The key under the board: every code a tile prints, in words.
+KEY_LINES = (
+    "Key: 3M|2t = pay 3 Money or 2 Time · +2 = take 2 coins · X≥2 = pay X, 2 or more ·"
+    " +1M = 1 Money more · Exp. = Experience",
+)
 
 
 def token(
@@ -134,13 +134,34 @@ def track_layout(key: BoardKey) -> tuple[tuple[tuple[int, int, int, int], ...], 
     return pack_boxes(widths, inner=INNER, margin=MARGIN, tile_h=TILE_H, gap=GAP, row_gap=ROW_GAP)
 
 
+def _name_line(
+    draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], word: str, *, bold: bool
+) -> None:
+    """A whole word centred in `box`: bold when it fits, else regular (the tile's full width)."""
+    x0, y0, x1, _ = box
+    width = x1 - x0 - 2
+    if bold and text_width(word, SMALL, bold=True) > width:
+        bold = False
+    x = x0 + (x1 - x0 - text_width(word, SMALL, bold=bold)) // 2
+    draw.text((x, y0), word, font=font(SMALL, bold=bold), fill=INK)
+
+
+def _kind_name(kind: str, room: int, extra: str = "") -> str:
+    """The action's whole name when it (and `extra`) fits in `room` px, else its short form."""
+    name = NAMES.get(kind, kind.capitalize())
+    if text_width(name + extra, SMALL) <= room:
+        return name
+    return SHORT.get(kind, name)
+
+
 def _action_tile(
     draw: ImageDraw.ImageDraw,
     box: tuple[int, int, int, int],
     number: int,
     options: tuple[tuple[str, str], ...],
 ) -> None:
-    """An Action Space: colour stripe, number, icons, then each option and its cost."""
+    """An Action Space: colour stripe, number, icons, then each option and its cost in full
+    words where they fit (the key under the board spells out the costs)."""
     x0, y0, x1, _ = box
     kinds = [k for k, _ in options]
     fill = tint(ACTION_COLOURS.get(kinds[0], MUTED), 0.8)
@@ -152,25 +173,55 @@ def _action_tile(
             fill=ACTION_COLOURS.get(kind, MUTED),
         )
     draw.text((x0 + 5, y0 + 9), str(number), font=font(19, bold=True), fill=INK)
+    costs = {cost for _, cost in options}
+    if len(options) > 1 and len(costs) == 1:
+        # one cost for both (Friend or Technology): the cost takes the icons' place
+        cost = costs.pop()
+        draw.text((x1 - 5, y0 + 11), cost, font=font(SMALL, bold=True), fill=INK, anchor="ra")
+        first, second = (_kind_name(k, x1 - x0 - 2) for k in kinds[:2])
+        _name_line(draw, (x0, y0 + 34, x1, y0 + 52), f"{first} or", bold=False)
+        _name_line(draw, (x0, y0 + 53, x1, y0 + 71), second, bold=False)
+        return
     for i, kind in enumerate(kinds[:2]):
         icon(draw, kind, x1 - 26 - i * 24, y0 + 11, 21)
     if len(options) == 1:
         kind, cost = options[0]
-        centred(
-            draw, (x0, y0 + 34, x1, y0 + 52), SHORT.get(kind, kind.capitalize()), SMALL, bold=True
-        )
+        _name_line(draw, (x0, y0 + 34, x1, y0 + 52), _kind_name(kind, x1 - x0 - 2), bold=True)
         centred(draw, (x0, y0 + 53, x1, y0 + 71), cost, SMALL)
-    else:
-        for i, (kind, cost) in enumerate(options[:2]):
-            line = f"{SHORT.get(kind, kind.capitalize())} {cost}"
-            centred(draw, (x0, y0 + 34 + i * 19, x1, y0 + 52 + i * 19), line, SMALL)
+        return
+    for i, (kind, cost) in enumerate(options[:2]):
+        line = f"{_kind_name(kind, x1 - x0 - 2, f' {cost}')} {cost}"
+        _name_line(draw, (x0, y0 + 34 + i * 19, x1, y0 + 52 + i * 19), line, bold=False)
+
+
+KEY_MIN_W = 200  # room the last track row must leave for the key to sit beside it
+
+
+def key_box(key: BoardKey) -> tuple[int, int, int, int] | None:
+    """Where the key fits beside the last row of the track (4-player side), or None."""
+    boxes, height = track_layout(key)
+    left = boxes[-1][2] + 12
+    if MARGIN + INNER - left < KEY_MIN_W:
+        return None
+    return (left, boxes[-1][1], MARGIN + INNER, height)
+
+
+def key_lines(width: int) -> list[str]:
+    """The key's lines wrapped to `width` px."""
+    return [w for line in KEY_LINES for w in wrap(line, width, SMALL)]
 
 
 @lru_cache(maxsize=4)
 def track_background(key: BoardKey) -> Image.Image:
-    """The empty track of one board side (static: drawn once per side, copied per turn)."""
+    """The empty track of one board side (static: drawn once per side, copied per turn), with
+    the key to its costs beside the last row when there is room."""
     boxes, height = track_layout(key)
     image, draw = canvas(WIDTH, height)
+    room = key_box(key)
+    if room is not None:
+        x0, y0, x1, _ = room
+        for i, line in enumerate(key_lines(x1 - x0)):
+            draw.text((x0, y0 + i * 20), line, font=font(SMALL), fill=MUTED)
     for box, title in ((boxes[0], "Start"), (boxes[-1], "Next")):
         draw.rounded_rectangle(box, radius=7, fill="#dfe8d8", outline="#6b8f5e", width=2)
         centred(

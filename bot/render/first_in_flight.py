@@ -2,65 +2,37 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from PIL import Image, ImageDraw
 
 from bot.render import alt, fif_phone
 from bot.render import fif_track as phone
-from bot.render.common import BACKGROUND, HIGHLIGHT, INK, MUTED, canvas, font, tint
+from bot.render.common import (
+    BACKGROUND,
+    INK,
+    MUTED,
+    PHONE_ASPECT,
+    canvas,
+    font,
+)
 from bot.render.fif_board import (
-    INNER,
-    MARGIN,
-    WIDTH,
+    DEV_COLOURS,
+    DEV_TITLES,
+    LINE,
+    PANEL,
     BoardKey,
     board_key,
-    display_height,
-    draw_display,
-    draw_track,
     seat_colour,
     seat_name,
-    text,
     wrap,
 )
-from bot.render.fif_chart import (
-    REC_H,
-    Entry,
-    draw_record_track,
-    draw_standings,
-    standings_height,
-    view_entries,
-)
-from bot.render.fif_flight import draw_flight, flight_height
-from bot.render.fif_mat import (
-    draw_mats,
-    mats_height,
-)
+from bot.render.fif_chart import Entry, view_entries
 from bot.render.tiles import stamp
+from rules.first_in_flight.labels import STEP_WORDS
 from rules.first_in_flight.view import FlightView, GameView, PawnView, SeatView
 
-HEADER_H = 76
-FOOTER_H = 52
-YEARS = 4
-STEP_WORDS = {
-    "draft": "choosing a Pilot",
-    "turn": "taking a turn",
-    "space": "choosing an action",
-    "option": "choosing an action",
-    "any_target": "choosing a space to copy",
-    "copy_option": "choosing an action to copy",
-    "repair_slot": "choosing a flaw to repair",
-    "pay": "paying Money or Time",
-    "dev": "choosing a card",
-    "abilities": "using an ability",
-    "copy": "copying an ability",
-    "ignore": "choosing a Problem to ignore",
-    "refresh": "refreshing a Skill",
-    "look": "looking at cards",
-    "pick": "choosing cards",
-    "flight": "flying",
-    "cleanup": "putting flaws in the Garage",
-}
+PAWN_KEY = "Pawn numbers: turn order (1 acts next). Slashed: crashed, must Recover."
 
 
 def _status(view: GameView, names: Sequence[str]) -> str:
@@ -78,57 +50,208 @@ def _status(view: GameView, names: Sequence[str]) -> str:
     return line
 
 
-def _header(draw: ImageDraw.ImageDraw, view: GameView, names: Sequence[str], title: str) -> None:
-    """Title, the Year tracker and the status line."""
-    draw.text((MARGIN, 8), title, font=font(24, bold=True), fill=INK)
-    x = WIDTH - MARGIN - YEARS * 40 - 50
-    draw.text((x, 14), "Year", font=font(15, bold=True), fill=INK)
-    for year in range(1, YEARS + 1):
-        cx = x + 50 + (year - 1) * 40
-        current = year == view.year
-        fill = HIGHLIGHT if current else ("#d9d3c3" if year < view.year else "#ffffff")
-        draw.ellipse((cx, 6, cx + 32, 38), fill=fill, outline=INK, width=2 if current else 1)
-        draw.text((cx + 16, 22), str(year), font=font(16, bold=True), fill=INK, anchor="mm")
-    colour = seat_colour(view.deciding) if view.deciding is not None and not view.over else MUTED
-    draw.rounded_rectangle((MARGIN, 44, WIDTH - MARGIN, 70), radius=6, fill=tint(colour, 0.7))
-    text(draw, (MARGIN + 10, 47), _status(view, names), 16, bold=True, max_width=INNER - 20)
+# ---------------------------------------------------------------- the whole table, in pages
+
+PAGE_MAX_H = int(PHONE_ASPECT * phone.WIDTH)  # each page fits a phone screen (the phone rule)
+PAGE_HEAD_H = 48  # the title of the pages after the first
+Paint = Callable[[Image.Image, int], object]  # draws one block at y (what it returns is unused)
+Block = tuple[int, Paint]  # (height, painter)
 
 
-def _footer(draw: ImageDraw.ImageDraw, view: GameView, y: int, *, legend: bool) -> None:
-    """The pawn legend (board only) and, while it is in use, the stand-in data note."""
-    if legend:
-        line = "Pawn numbers: turn order (1 acts next). A lying pawn has crashed and must Recover."
-        text(draw, (MARGIN, y + 4), line, 14, fill=MUTED)
-    if view.stand_in:
-        note = "Card data: unofficial stand-in set"
-        text(draw, (MARGIN, y + (26 if legend else 4)), note, 14, bold=True, fill=MUTED)
+def render_table_pages(
+    view: GameView, *, names: Sequence[str], odds_aid: bool = True
+) -> list[Image.Image]:
+    """The whole table for a phone, in pages (640 px wide, each at most 1.8 times as tall):
+    the board with its key and the records, the face-up cards with their texts, every mat
+    with its cards' texts, and Gustave."""
+    pages = _table_layout(view, tuple(names), odds_aid)
+    return [_table_page(view, names, page, i, len(pages)) for i, page in enumerate(pages)]
+
+
+def table_page_count(view: GameView, *, names: Sequence[str], odds_aid: bool = True) -> int:
+    """How many pages the whole table takes (laid out, not drawn)."""
+    return len(_table_layout(view, tuple(names), odds_aid))
+
+
+def render_table_page(
+    view: GameView, *, names: Sequence[str], page: int = 0, odds_aid: bool = True
+) -> Image.Image:
+    """One page of the whole table (the last one when `page` is past the end)."""
+    pages = _table_layout(view, tuple(names), odds_aid)
+    index = min(max(page, 0), len(pages) - 1)
+    return _table_page(view, names, pages[index], index, len(pages))
+
+
+def _table_layout(view: GameView, names: tuple[str, ...], odds_aid: bool) -> list[list[Block]]:
+    """The whole table's blocks packed into pages, in reading order."""
+    pages: list[list[Block]] = [[]]
+    used = phone.HEADER_H
+    for block in _table_blocks(view, names, odds_aid):
+        if pages[-1] and used + block[0] > PAGE_MAX_H:
+            pages.append([])
+            used = PAGE_HEAD_H
+        pages[-1].append(block)
+        used += block[0]
+    return pages
 
 
 def render_table(view: GameView, *, names: Sequence[str], odds_aid: bool = True) -> Image.Image:
-    """The whole table (960 px, to open and zoom): Flight, track, records, display, every mat."""
-    track = draw_track(view)
-    parts = [HEADER_H]
-    parts.append(standings_height(view) if view.over else 0)
-    parts.append(flight_height(view.flight, odds_aid=odds_aid) if view.flight else 0)
-    parts += [track.height + 8, REC_H, display_height(view), mats_height(view), FOOTER_H]
-    image, draw = canvas(WIDTH, sum(parts), BACKGROUND)
-    _header(draw, view, names, "First in Flight")
-    y = HEADER_H
-    if view.over:
-        draw_standings(draw, view, names, y)
-        y += parts[1]
-    if view.flight is not None:
-        draw_flight(draw, view.flight, names, y, odds_aid=odds_aid)
-        y += parts[2]
-    image.paste(track, (0, y))
-    y += track.height + 8
-    image.paste(draw_record_track(view), (0, y - 8))
-    y += REC_H
-    draw_display(draw, view, y)
-    y += display_height(view)
-    draw_mats(draw, view, names, y)
-    _footer(draw, view, y + mats_height(view), legend=True)
+    """The whole table's pages one under the other (one picture, for a caller of one image)."""
+    pages = render_table_pages(view, names=names, odds_aid=odds_aid)
+    image, _ = canvas(phone.WIDTH, sum(p.height for p in pages), BACKGROUND)
+    y = 0
+    for page in pages:
+        image.paste(page, (0, y))
+        y += page.height
     return image
+
+
+def _table_page(
+    view: GameView, names: Sequence[str], blocks: list[Block], index: int, count: int
+) -> Image.Image:
+    """One page: the header (the first page) or a page title, then its blocks."""
+    top = phone.HEADER_H if index == 0 else PAGE_HEAD_H
+    image, draw = canvas(phone.WIDTH, top + sum(h for h, _ in blocks), BACKGROUND)
+    if index == 0:
+        title = "Whole table" + (f" (1 of {count})" if count > 1 else "")
+        _phone_header(image, view, title, names)
+    else:
+        line = f"First in Flight — whole table ({index + 1} of {count})"
+        draw.text((phone.MARGIN, 12), line, font=font(20, bold=True), fill=INK)
+    y = top
+    for height, paint in blocks:
+        paint(image, y)
+        y += height
+    return image
+
+
+def _table_blocks(view: GameView, names: tuple[str, ...], odds_aid: bool) -> list[Block]:
+    """The whole table's parts in reading order, each with its height and its painter."""
+    blocks: list[Block] = []
+    if view.over:
+        blocks.append(
+            (
+                fif_phone.standings_height(view) + 6,
+                lambda im, y: fif_phone.draw_standings(ImageDraw.Draw(im), view, names, y),
+            )
+        )
+    flight = view.flight
+    if flight is not None:
+        blocks.append(
+            (
+                fif_phone.flight_height(flight, names, odds_aid=odds_aid) + 4,
+                lambda im, y: _flight(im, flight, names, y, odds_aid),
+            )
+        )
+    key = board_key(view)
+    track_h = phone.track_layout(key)[1]
+    blocks.append((track_h + 10, lambda im, y: _paint_track(im, 0, y, key, view.pawns, view.over)))
+    entries = tuple(view_entries(view))
+    blocks.append(
+        (
+            phone.entries_height(entries, names),
+            lambda im, y: _paint_records(im, 0, y, entries, names),
+        )
+    )
+    legend = _table_legend(view)
+    blocks.append((8 + 20 * len(legend), lambda im, y: _lines(im, y + 2, legend, MUTED)))
+    blocks += [_display_block(view, i) for i in range(len(view.display))]
+    piles = wrap(_piles(view), phone.INNER, phone.SMALL)
+    blocks.append((10 + 20 * len(piles), lambda im, y: _lines(im, y + 2, piles, MUTED)))
+    blocks += [_mat_block(view, seat, names) for seat in view.seats]
+    if view.gustave_record is not None:
+        lines = _gustave_lines(view)
+        blocks.append((40 + 20 * len(lines) + 10, lambda im, y: _gustave(im, y, view, lines)))
+    return blocks
+
+
+def _mat_block(view: GameView, seat: SeatView, names: tuple[str, ...]) -> Block:
+    """One player's mat with each card's text (the whole table is for learning the cards)."""
+    acting = view.deciding == seat.seat and not view.over
+
+    def paint(image: Image.Image, y: int) -> None:
+        _mat(image, seat, names, y, acting, texts="full")
+
+    return fif_phone.mat_height(seat, names, texts="full") + 10, paint
+
+
+def _table_legend(view: GameView) -> list[str]:
+    """The key to the track (unless it sits beside the track), the pawns and the data note."""
+    lines = [] if phone.key_box(board_key(view)) is not None else phone.key_lines(phone.INNER)
+    lines += wrap(PAWN_KEY, phone.INNER, phone.SMALL)
+    if view.stand_in:
+        lines.append("Card data: unofficial stand-in set")
+    return lines
+
+
+def _lines(image: Image.Image, y: int, lines: Sequence[str], fill: str = INK) -> None:
+    """Plain lines of small text from `y`."""
+    draw = ImageDraw.Draw(image)
+    for i, line in enumerate(lines):
+        draw.text((phone.MARGIN, y + i * 20), line, font=font(phone.SMALL), fill=fill)
+
+
+def _piles(view: GameView) -> str:
+    """The shared piles in words."""
+    glide, exp, basic = view.supply
+    return (
+        f"Upgrade deck {view.upgrade_deck_size} · Design Flaws {view.flaw_deck_size}"
+        f" (discard {len(view.flaw_discard)}) · Supply: Glide {glide}, Experience {exp},"
+        f" Basic Flight Problem {basic}"
+    )
+
+
+def _display_lines(view: GameView, kind: int) -> list[tuple[str, bool]]:
+    """A display row as (line, is a card name): each face-up card, then its text."""
+    texts = view.display_texts[kind] if kind < len(view.display_texts) else ()
+    out: list[tuple[str, bool]] = []
+    for i, name in enumerate(view.display[kind]):
+        out.append((name, True))
+        if i < len(texts):
+            out += [(w, False) for w in wrap(texts[i], phone.INNER - 20, phone.SMALL)]
+    return out or [("none face up", False)]
+
+
+def _display_block(view: GameView, kind: int) -> Block:
+    """Face-up cards of one type: title with the deck size, each card's name and text."""
+    lines = _display_lines(view, kind)
+    title = f"{DEV_TITLES[kind]} face up · deck {view.dev_deck_sizes[kind]}"
+
+    def paint(image: Image.Image, y: int) -> None:
+        draw = ImageDraw.Draw(image)
+        draw.rectangle((phone.MARGIN, y + 4, phone.MARGIN + 6, y + 22), fill=DEV_COLOURS[kind])
+        draw.text((phone.MARGIN + 14, y + 2), title, font=font(17, bold=True), fill=INK)
+        cy = y + 28
+        for line, is_name in lines:
+            cy += 2 if is_name else 0
+            x = phone.MARGIN + (4 if is_name else 20)
+            draw.text((x, cy), line, font=font(phone.SMALL, bold=is_name), fill=INK)
+            cy += 20
+
+    names = sum(1 for _, is_name in lines if is_name)
+    return 28 + 20 * len(lines) + 2 * names + 10, paint
+
+
+def _gustave_lines(view: GameView) -> list[str]:
+    """Gustave's side and the display cards he removed, wrapped."""
+    taken = ", ".join(view.gustave_cards) if view.gustave_cards else "none"
+    side = wrap(view.gustave_level, phone.INNER - 20, phone.SMALL) if view.gustave_level else []
+    return side + wrap(f"Cards removed from the display: {taken}", phone.INNER - 20, phone.SMALL)
+
+
+def _gustave(image: Image.Image, y: int, view: GameView, lines: Sequence[str]) -> None:
+    """Gustave's panel: his record, his side and the cards he removed."""
+    draw = ImageDraw.Draw(image)
+    height = 40 + 20 * len(lines)
+    right = phone.MARGIN + phone.INNER
+    draw.rounded_rectangle(
+        (phone.MARGIN, y, right, y + height), radius=10, fill=PANEL, outline=LINE
+    )
+    phone.token(draw, phone.MARGIN + 8, y + 8, None, size=22)
+    title = f"Gustave (automa) · Record {view.gustave_record}"
+    draw.text((phone.MARGIN + 38, y + 9), title, font=font(18, bold=True), fill=INK)
+    for i, line in enumerate(lines):
+        draw.text((phone.MARGIN + 10, y + 38 + i * 20), line, font=font(phone.SMALL), fill=MUTED)
 
 
 def _status_colour(view: GameView) -> str:
@@ -144,11 +267,15 @@ def _acting_seat(view: GameView) -> int:
 
 
 def _legend_lines(view: GameView) -> list[str]:
-    """The pawn key under the track (and the stand-in data note)."""
-    lines = ["Pawn numbers: turn order (1 acts next). Slashed pawn: crashed, must Recover."]
+    """The key to the track's costs and pawns when it is shown (and the stand-in data note)."""
+    lines = []
+    if view.flight is None:
+        if phone.key_box(board_key(view)) is None:  # not beside the track: under it
+            lines += phone.key_lines(phone.INNER)
+        lines += wrap(PAWN_KEY, phone.INNER, phone.SMALL)
     if view.stand_in:
         lines.append("Card data: unofficial stand-in set")
-    return [w for line in lines for w in wrap(line, phone.INNER, phone.SMALL)]
+    return lines
 
 
 def render_board(view: GameView, *, names: Sequence[str], odds_aid: bool = True) -> Image.Image:
@@ -169,6 +296,11 @@ def render_board(view: GameView, *, names: Sequence[str], odds_aid: bool = True)
     parts.append(phone.entries_height(entries, names))
     if seat is not None and not view.over:
         parts.append(fif_phone.mat_height(seat, names) + 10)
+    # a full mat can crowd the legend out: the data note, then the pawn key (both also on the
+    # Whole table) give way; the costs' key stays
+    keep = 0 if view.flight is not None or phone.key_box(key) else len(phone.key_lines(phone.INNER))
+    while len(legend) > keep and sum(parts) + 8 + 20 * len(legend) > PAGE_MAX_H:
+        legend.pop()
     parts.append(8 + 20 * len(legend))
     image, draw = canvas(phone.WIDTH, sum(parts), BACKGROUND)
     _phone_header(image, view, "First in Flight", names)
@@ -202,16 +334,21 @@ def render_private(view: GameView, *, names: Sequence[str], odds_aid: bool = Tru
     shown = tuple(names)
     flight = view.flight if view.flight is not None and view.flight.seat == me else None
     flight_h = fif_phone.flight_height(flight, names, odds_aid=odds_aid) + 4 if flight else 0
-    mat_h = fif_phone.mat_height(seat, names) + 10
     sections = fif_phone.private_sections(view)
     private_h = fif_phone.sections_height(sections)
+    rest = phone.HEADER_H + flight_h + private_h + 8 + 10
+    # each card's name and text; run on, one paragraph each, when that would not fit a phone
+    texts: fif_phone.CardTexts = "full"
+    if rest + fif_phone.mat_height(seat, names, texts=texts) > PAGE_MAX_H:
+        texts = "flow"
+    mat_h = fif_phone.mat_height(seat, names, texts=texts) + 10
     height = phone.HEADER_H + flight_h + mat_h + private_h + 8
     image, _ = canvas(phone.WIDTH, height, BACKGROUND)
     _phone_header(image, view, f"First in Flight — {seat_name(names, me)}", names)
     y = phone.HEADER_H
     if flight is not None:
         y = _flight(image, flight, shown, y, odds_aid) + 4
-    y = _mat(image, seat, shown, y, view.deciding == me) + 10
+    y = _mat(image, seat, shown, y, view.deciding == me, texts=texts) + 10
     stamp(image, (0, y), (phone.WIDTH, private_h), BACKGROUND, _paint_sections, sections)
     return image
 
@@ -264,18 +401,34 @@ def _paint_records(
     phone.draw_entries(ImageDraw.Draw(image), entries, names, y)
 
 
-def _mat(image: Image.Image, seat: SeatView, names: tuple[str, ...], y: int, acting: bool) -> int:
-    """One player's mat across the picture at `y`; returns the y below it."""
-    height = fif_phone.mat_height(seat, names)
-    stamp(image, (0, y), (phone.WIDTH, height + 1), BACKGROUND, _paint_mat, seat, names, acting)
+def _mat(
+    image: Image.Image,
+    seat: SeatView,
+    names: tuple[str, ...],
+    y: int,
+    acting: bool,
+    *,
+    texts: fif_phone.CardTexts = "",
+) -> int:
+    """One player's mat across the picture at `y` (`texts`: how its cards' texts show);
+    returns the y below it."""
+    height = fif_phone.mat_height(seat, names, texts=texts)
+    args = (seat, names, acting, texts)
+    stamp(image, (0, y), (phone.WIDTH, height + 1), BACKGROUND, _paint_mat, *args)
     return y + height
 
 
 def _paint_mat(
-    image: Image.Image, x: int, y: int, seat: SeatView, names: tuple[str, ...], acting: bool
+    image: Image.Image,
+    x: int,
+    y: int,
+    seat: SeatView,
+    names: tuple[str, ...],
+    acting: bool,
+    texts: fif_phone.CardTexts,
 ) -> None:
     """One player's mat: Pilot, coins, record, cards, Garage and the deck's make-up."""
-    fif_phone.draw_mat(image, seat, names, y, acting=acting)
+    fif_phone.draw_mat(image, seat, names, y, acting=acting, texts=texts)
 
 
 def _paint_sections(image: Image.Image, x: int, y: int, sections: fif_phone.Sections) -> None:

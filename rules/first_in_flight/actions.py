@@ -6,6 +6,7 @@ from collections.abc import Iterable, Iterator, Sequence
 
 from rules.core import Action, Event
 from rules.core.messages import plural
+from rules.core.text_fit import shorten
 from rules.first_in_flight.board import (
     action_spaces,
     move_pawn,
@@ -48,7 +49,14 @@ from rules.first_in_flight.keys import (
     format_key,
     unexpected,
 )
-from rules.first_in_flight.labels import ACTION_NAMES, option_text, space_label
+from rules.first_in_flight.labels import (
+    ACTION_NAMES,
+    LABEL_MAX,
+    option_text,
+    space_does,
+    space_label,
+    space_name,
+)
 from rules.first_in_flight.row import take_supply
 from rules.first_in_flight.state import State, Step, dev_index
 
@@ -159,7 +167,12 @@ def copy_spaces(state: State, seat: int, via: str) -> list[int]:
 def space_actions(state: State, step: Step) -> list[Action]:
     """The 'space' step: pick a space to use without moving (Todd, Fame)."""
     acts = [
-        Action(key=format_key(UseSpace(p)), label=space_label(state, p), group="Take the action of")
+        Action(
+            key=format_key(UseSpace(p)),
+            label=space_label(state, p),
+            group="Take the action of",
+            description=space_does(state, p),
+        )
         for p in copy_spaces(state, step.seat, step.via)
     ]
     return [*acts, BACK]
@@ -238,7 +251,10 @@ def chain_actions(state: State, step: Step) -> list[Action]:
         copies = sorted({c.copied for c in targets(state, probe) if c.copied >= 0})
         acts = [
             Action(
-                key=format_key(CopySpace(c)), label=space_label(state, c), group="Copy which space"
+                key=format_key(CopySpace(c)),
+                label=space_label(state, c),
+                group="Copy which space",
+                description=space_does(state, c),
             )
             for c in copies
         ]
@@ -269,15 +285,34 @@ def _slot_action(state: State, seat: int, slots: tuple[int, ...]) -> Action:
         both = f"both ({name.replace(' (via Peltier)', ' via Peltier')})"
     side = {(0,): "left", (1,): "right (+1 Time)", (0, 1): both}[slots]
     return Action(
-        key=format_key(RepairSlots(slots)), label=f"Repair {side}: {names}"[:80], style="primary"
+        key=format_key(RepairSlots(slots)),
+        label=shorten(f"Repair {side}: {names}", LABEL_MAX),
+        style="primary",
     )
 
 
 def _pay_actions(state: State, step: Step) -> list[Action]:
     """One action per affordable payment."""
     pays = alternatives(state, step.seat, step, stand_pos(state, step))
-    group = "Choose X and payment" if target_option(state, step).action == "upgrade" else ""
-    return [Action(key=p.key, label=p.label, group=group, style="primary") for p in pays]
+    if target_option(state, step).action != "upgrade":
+        return [Action(key=p.key, label=p.label, style="primary") for p in pays]
+    return [
+        Action(
+            key=p.key,
+            label=p.label,
+            group="Choose X and payment",
+            style="primary",
+            description=_upgrade_words(state, step.seat, p.x),
+        )
+        for p in pays
+    ]
+
+
+def _upgrade_words(state: State, seat: int, x: int) -> str:
+    """What paying X buys: 'Look at 5 Upgrade cards, gain 2 of them, then gain a Design Flaw.'"""
+    looks = min(upgrade_looks(state, seat, x), len(state.upgrade_deck))
+    gain = "gain 2 of them" if looks > 1 else "gain it"
+    return f"Look at {plural(looks, 'Upgrade card')}, {gain}, then gain a Design Flaw."
 
 
 def handle_chain(state: State, step: Step, key: Key) -> tuple[State, list[Event]]:
@@ -333,8 +368,8 @@ def commit(state: State, step: Step, pay: Payment) -> tuple[State, list[Event]]:
     state = add_coins(state, seat, -pay.money)
     state = pay_time(state, seat, pay.time)
     opt = target_option(state, step)
-    where = space_label(state, step.space)
-    how = f" copying {space_label(state, step.copied)}" if step.copied >= 0 else ""
+    where = space_name(state, step.space)
+    how = f" copying {space_name(state, step.copied)}" if step.copied >= 0 else ""
     paid = "" if pay.label == "Free" else f" ({pay.cost_text.lower()})"
     text = f"{who(seat)} took {ACTION_NAMES[opt.action]} at {where}{how}{paid}."
     state, more = execute(state, step, pay)

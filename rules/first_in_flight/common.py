@@ -6,6 +6,8 @@ from collections.abc import Sequence
 from typing import Any, TypeVar
 
 from rules.core import Action, Event, seat_ref
+from rules.core.text_fit import shorten
+from rules.first_in_flight.card_words import flight_card_text
 from rules.first_in_flight.data import (
     Ability,
     CopyAbility,
@@ -32,6 +34,7 @@ from rules.first_in_flight.keys import (
 from rules.first_in_flight.state import Player, State, Step
 
 T = TypeVar("T")
+DESCRIPTION_MAX = 100  # a Discord select option's description
 
 
 def data_of(state: State) -> GameData:
@@ -86,25 +89,31 @@ def card_name(state: State, card: str) -> str:
 
 
 def card_short(state: State, card: str) -> str:
-    """A Pilot's or Development card's text in ≤ 100 characters ("" for Flight cards)."""
+    """Any card's text in ≤ 100 characters, cut at a word (a select option's description)."""
     data = data_of(state)
+    if card == "pilot":
+        return ""
     if card in {p.id for p in data.pilots}:
         pilot = data.pilot(card)
-        return pilot.short or pilot.text[:100]
+        return shorten(pilot.short or pilot.text, DESCRIPTION_MAX)
     try:
         dev = data.dev(card)
     except KeyError:
-        return ""
-    return dev.short or dev.text[:100]
+        return shorten(card_text(state, card), DESCRIPTION_MAX)
+    return shorten(dev.short or dev.text, DESCRIPTION_MAX)
 
 
 def card_text(state: State, card: str) -> str:
-    """A Pilot's or Development card's full text ("" for Flight cards)."""
+    """Any card's full text: a Pilot's or Development card's, or a Flight card's in words."""
     data = data_of(state)
     if card in {p.id for p in data.pilots}:
         return data.pilot(card).text
     try:
         return data.dev(card).text
+    except KeyError:
+        pass
+    try:
+        return flight_card_text(data, card)
     except KeyError:
         return ""
 

@@ -427,5 +427,5 @@ def load_data(name: str = DEFAULT_FILE) -> GameData:
     """Load and validate a data file from assets/cards/ (cached per name)."""
     path = (ASSETS / name).resolve()
     if path.parent != ASSETS.resolve() or not path.is_file():
-        raise ValueError(f"no card data file {name!r} in assets/cards/")
+        raise ValueError(f"there is no card data file called {name!r}")
     return GameData.model_validate(json.loads(path.read_text(encoding="utf-8")))

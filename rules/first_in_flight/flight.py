@@ -7,6 +7,7 @@ from rules.first_in_flight.board import set_pawn
 from rules.first_in_flight.common import (
     abilities,
     card_name,
+    card_short,
     data_of,
     ev,
     exhaust,
@@ -173,6 +174,7 @@ def cleanup_actions(state: State, step: Step) -> list[Action]:
             key=format_key(Garage(c)),
             label=f"{card_name(state, c)} → {slot} Garage",
             group="Garage",
+            description=card_short(state, c),
         )
         for c in dict.fromkeys(left)
     ]

@@ -6,7 +6,7 @@ from rules.core import Event
 from rules.first_in_flight.board import action_spaces, enter_start_area, move_pawn, occupant, spaces
 from rules.first_in_flight.common import data_of, ev, next_seq
 from rules.first_in_flight.data import GustaveLevel
-from rules.first_in_flight.labels import space_label
+from rules.first_in_flight.labels import space_name
 from rules.first_in_flight.state import DEV_TYPES, State, gustave_actor
 
 
@@ -41,7 +41,7 @@ def take_turn(state: State) -> tuple[State, list[Event]]:
         ]
     pos = free[0]
     state = move_pawn(state, me, pos)
-    events = [ev("gustave_moved", f"Gustave moved to {space_label(state, pos)}.")]
+    events = [ev("gustave_moved", f"Gustave moved to {space_name(state, pos)}.")]
     actions = [o.action for o in spaces(state)[pos].options]
     if "fly" in actions or "any" in actions:
         state, more = raise_record(state, level(state).fly, "flew")

@@ -7,7 +7,16 @@ chain in actions.py, are not imported by the module actions.py uses to start a F
 from __future__ import annotations
 
 from rules.core import Action, Event
-from rules.first_in_flight.common import card_name, data_of, ev, exhaust, player, push, who
+from rules.first_in_flight.common import (
+    card_name,
+    card_short,
+    data_of,
+    ev,
+    exhaust,
+    player,
+    push,
+    who,
+)
 from rules.first_in_flight.flight import descend
 from rules.first_in_flight.keys import (
     Descend,
@@ -43,6 +52,7 @@ def flight_actions(state: State, step: Step) -> list[Action]:
                 key=format_key(Exhaust(c)),
                 label=f"Exhaust {card_name(state, c)}",
                 group="Pitch Instability: exhaust a Skill",
+                description=card_short(state, c),
             )
             for c in ready_skills(state, seat)
         ]

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from rules.core import Action, Event
+from rules.core.text_fit import shorten
 from rules.first_in_flight.actions import BACK, copy_spaces, gain_flaw
 from rules.first_in_flight.common import (
+    DESCRIPTION_MAX,
     abilities,
     card_name,
     card_short,
@@ -42,6 +44,7 @@ from rules.first_in_flight.keys import (
     format_key,
     unexpected,
 )
+from rules.first_in_flight.labels import LABEL_MAX
 from rules.first_in_flight.row import add_to_flight, flight_of, set_flight
 from rules.first_in_flight.state import State, Step
 
@@ -99,19 +102,28 @@ def abilities_actions(state: State, step: Step) -> list[Action]:
     acts = [
         Action(
             key=format_key(UseAbility(src)),
-            label=_ability_label(state, src, ab),
+            label=_ability_label(state, step.seat, src),
             group="Use an ability",
-            description=ab.text[:100],
+            description=ability_text(state, src, ab),
         )
         for src, ab in menu_sources(state, step.seat, step.dest)
     ]
     return [*acts, BACK]
 
 
-def _ability_label(state: State, src: str, ability: Ability) -> str:
-    """'Roll Control' or 'Pilot: Once per Year: +2 coins.'."""
-    name = card_name(state, src) if src != "pilot" else "Pilot"
-    return f"{name}: {ability.text}"[:80] if src == "pilot" else name
+def _ability_label(state: State, seat: int, src: str) -> str:
+    """'Roll Control' or 'Pilot: Thérèse Peltier' (the text goes in the description)."""
+    if src != "pilot":
+        return shorten(card_name(state, src), LABEL_MAX)
+    pilot = data_of(state).pilot(player(state, seat).pilot)
+    return shorten(f"Pilot: {pilot.name}", LABEL_MAX)
+
+
+def ability_text(state: State, src: str, ability: Ability) -> str:
+    """What an ability does, ≤ 100 characters: the Pilot ability's own text, else the card's."""
+    if src == "pilot" and ability.text:
+        return shorten(ability.text, DESCRIPTION_MAX)
+    return card_short(state, src) or shorten(ability.text, DESCRIPTION_MAX)
 
 
 def handle_abilities(state: State, step: Step, key: Key) -> tuple[State, list[Event]]:
@@ -163,6 +175,7 @@ def ignore_actions(state: State, step: Step) -> list[Action]:
             key=format_key(Ignore(k)),
             label=f"Ignore {card_name(state, k)}",
             group="Ignore a Problem",
+            description=card_short(state, k),
         )
         for k in counting_problems(state, step.dest)
     ]

@@ -38,7 +38,7 @@ from rules.first_in_flight.keys import (
     format_key,
     unexpected,
 )
-from rules.first_in_flight.labels import space_label
+from rules.first_in_flight.labels import space_does, space_label
 from rules.first_in_flight.menus import menu_sources
 from rules.first_in_flight.state import DEV_TYPES, Owned, State, Step, gustave_actor
 
@@ -53,7 +53,12 @@ def turn_actions(state: State, step: Step) -> list[Action]:
         )
     else:
         acts += [
-            Action(key=format_key(Move(p)), label=_move_label(state, seat, p), group="Move to")
+            Action(
+                key=format_key(Move(p)),
+                label=_move_label(state, seat, p),
+                group="Move to",
+                description=space_does(state, p),
+            )
             for p in move_targets(state, seat)
         ]
         acts.append(Action(key=format_key(StartArea()), label="Go to the start area"))

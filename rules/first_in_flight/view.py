@@ -44,6 +44,7 @@ class CardView(Frozen):
     name: str
     type: str
     exhausted: bool
+    text: str = ""  # what the card does (its full text)
 
 
 class Composition(Frozen):
@@ -124,6 +125,7 @@ class GameView(Frozen):
     gustave_level: str  # e.g. "Advanced (+4 per Fly, +6 per Year)"; "" without Gustave
     gustave_cards: tuple[str, ...]
     display: tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]
+    display_texts: tuple[tuple[str, ...], ...] = ()  # each face-up card's text, as `display`
     dev_deck_sizes: tuple[int, int, int]
     upgrade_deck_size: int
     flaw_deck_size: int
@@ -215,6 +217,7 @@ def _seat_view(state: State, seat: int) -> SeatView:
                 name=data.dev(o.card).name,
                 type=data.dev(o.card).type,
                 exhausted=o.exhausted,
+                text=data.dev(o.card).text,
             )
             for o in mat.cards
         ),
@@ -363,6 +366,7 @@ def build_view(state: State, viewer: int | None) -> GameView:
         gustave_level=_gustave_level(state),
         gustave_cards=tuple(card_name(state, c) for c in state.gustave_cards),
         display=tuple(tuple(card_name(state, c) for c in d) for d in state.display),
+        display_texts=tuple(tuple(data.dev(c).text for c in d) for d in state.display),
         dev_deck_sizes=tuple(len(d) for d in state.dev_decks),
         upgrade_deck_size=len(state.upgrade_deck),
         flaw_deck_size=len(state.flaw_deck),

@@ -3,16 +3,21 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import cache
+from typing import Any
+from unittest.mock import patch
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageDraw
 
+from bot.render import fif_track, first_in_flight
 from bot.render.common import to_png
 from bot.render.fif_chart import won_by
 from bot.render.fif_flight import problem_odds
 from bot.render.first_in_flight import render_board, render_private, render_table
+from bot.render.tiles import drawn_in_place
 from rules.core import Rng
 from rules.first_in_flight import GAME
 from rules.first_in_flight.auto import choose
@@ -344,3 +349,66 @@ def test_turn_picture_shows_the_acting_mat_and_the_table_shows_every_mat(players
     assert len(table) < BUDGET
     hidden = GAME.view(_shuffled_hidden(state), None)
     assert table == to_png(render_table(hidden, names=NAMES[:players]))
+
+
+# ---------------------------------------------------------------- plain words (issue 28.1, 28.2)
+
+
+@contextmanager
+def texts_drawn() -> Iterator[list[str]]:
+    """Every text drawn inside the block (caches off, so cached tiles are drawn again)."""
+    seen: list[str] = []
+    original = ImageDraw.ImageDraw.text
+
+    def spy(self: ImageDraw.ImageDraw, xy: Any, text: Any, *args: Any, **kwargs: Any) -> None:
+        seen.append(str(text))
+        original(self, xy, text, *args, **kwargs)
+
+    fif_track.track_background.cache_clear()
+    with patch.object(ImageDraw.ImageDraw, "text", spy), drawn_in_place():
+        yield seen
+    fif_track.track_background.cache_clear()
+
+
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_the_board_has_a_key_and_no_cut_words(players: int) -> None:
+    """The turn picture says what M, t, X≥2 and +2 mean, and no space's words are cut."""
+    state = moments(players)["start"]
+    with texts_drawn() as seen:
+        render_board(GAME.view(state, None), names=NAMES[:players])
+    words = " ".join(seen)
+    assert "3 Money or 2 Time" in words, "the costs' key is on the picture"
+    assert "take 2 coins" in words and "2 or more" in words and "1 Money more" in words
+    assert not [t for t in seen if t.endswith("…") and t.split()[0] in ("Friend", "Tech.")]
+    assert "Funding" in seen and "Upgrade" in seen, "whole words where they fit"
+    assert "Fund." not in seen and "Upgr." not in seen
+
+
+def test_the_private_panel_shows_each_owned_cards_text() -> None:
+    """A player's own panel prints what each of their cards does, not just its name."""
+    state = next(s for s in moments(2).values() if any(m.cards for m in s.seats))
+    seat = next(i for i, m in enumerate(state.seats) if m.cards)
+    view = GAME.view(state, seat)
+    with texts_drawn() as seen:
+        render_private(view, names=NAMES[:2])
+    for card in view.seats[seat].cards:
+        first_words = " ".join(card.text.split()[:3])
+        assert any(t.startswith(first_words) for t in seen), f"{card.name}: no text shown"
+
+
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_the_whole_table_pages_read_on_a_phone(players: int) -> None:
+    """The whole table is paged: each page 640 px wide and at most 1.8 times as tall, and
+    together they show every mat and every face-up card with its text."""
+    state = moments(players)["year-end"]
+    view = GAME.view(state, None)
+    with texts_drawn() as seen:
+        pages = first_in_flight.render_table_pages(view, names=NAMES[:players])
+    assert all(p.width == 640 and p.height <= 1.8 * p.width for p in pages)
+    assert first_in_flight.table_page_count(view, names=NAMES[:players]) == len(pages)
+    for seat in range(players):
+        assert NAMES[seat] in seen
+    shown = " ".join(seen)
+    for row in view.display_texts:
+        for text in row:
+            assert " ".join(text.split()[:3]) in shown

@@ -15,7 +15,7 @@ import pytest
 from PIL import Image, ImageColor
 from pydantic import BaseModel
 
-from bot.render import renderer_for
+from bot.render import first_in_flight, renderer_for
 from bot.render.common import (
     PHONE_ASPECT,
     PHONE_GLYPH_PX,
@@ -75,6 +75,10 @@ SAMPLES: dict[str, list[tuple[str, Callable[[], Any]]]] = {
         ("final-1p", lambda: final("first-in-flight", 1)),
     ],
 }
+# Games whose "Whole table" is paged: every page is a picture the bot posts.
+TABLE_PAGES: dict[str, Callable[..., list[Image.Image]]] = {
+    "first-in-flight": first_in_flight.render_table_pages,
+}
 CASES = [(game, moment, make) for game, moments in SAMPLES.items() for moment, make in moments]
 
 
@@ -92,6 +96,12 @@ def _pictures(game_id: str, state: Any) -> Iterator[tuple[str, Callable[[], Imag
     yield "board", draw(renderer.board, public)
     if renderer.live is not None:
         yield "live", draw(renderer.live, public)
+    pages = TABLE_PAGES.get(game_id)
+    if pages is not None:  # the "Whole table" button sends every page
+        for i in range(len(pages(public, names=names))):  # each page drawn under the tracer
+            yield f"whole table page {i + 1}", lambda i=i: pages(public, names=names)[i]
+    elif renderer.table is not None:
+        yield "whole table", draw(renderer.table, public)
     for seat in range(len(names)):
         yield f"seat {seat}", draw(renderer.private, game.view(state, seat))
 
