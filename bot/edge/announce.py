@@ -4,6 +4,8 @@ A committed change has an outbox row (written in its own transaction); this modu
 the board, then clears the row and records the message ids in ONE write. A board that may have
 reached Discord without being recorded (a crash, an error after sending) is looked for in the
 channel's recent history before posting again, so every turn change pings its player once.
+A new board shrinks the one before it to a line telling its turn (no picture, no buttons), so a
+game's channel reads as its story (issue 28.7); the final board keeps its picture.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from bot.edge.flow import edit_or_post
 from bot.edge.limits import fit_embed
 from bot.edge.present import Panel, board_panel, footer
 from bot.services.board_notes import Board
+from bot.services.boards import QUIET_TURN
 from bot.services.games import ActResult, LoadedGame, PendingBoard
 from bot.store.outbox import Announcement
 
@@ -54,6 +57,8 @@ SCAN_LIMIT = 25
 DELIVERY_ERRORS = (discord.HTTPException, aiohttp.ClientError, OSError, TimeoutError)
 
 MENTION = re.compile(r"<@!?(\d+)>")
+# What a running game's board says once it was posted again below (/game status, resume).
+REPOSTED = "The board was posted again below."
 
 
 def crash_point(stage: str) -> None:
@@ -170,13 +175,14 @@ class Announcer:
         """Post the board again as a new live message (status, resume), retiring the old one."""
         pk = loaded.record.pk
         async with self._lock(pk):
-            _, live = self._ids.get(pk, (None, loaded.record.live_message_id))
+            old = self._ids.get(pk, (loaded.record.board_message_id, loaded.record.live_message_id))
             panel, clocks = await self._panel(loaded, list(lines), ping)
             message = await self._send(loaded.record.channel_id, panel)
             new_live = message.id if loaded.outcome is None else None
+            if loaded.outcome is None:  # a finished game's final board keeps its picture
+                await self._tidy(loaded, old, message.id, REPOSTED)
             await self.bot.service.boards.reposted(pk, message.id, new_live)
             self._ids[pk] = (message.id, new_live)
-            await self._retire(loaded.record.channel_id, live, message.id)
         await self._after(loaded, message.id, ping, clocks)
         return message
 
@@ -242,7 +248,8 @@ class Announcer:
         """The board's delivery proper (lock held); `shown` is set as soon as Discord has it."""
         loaded, queued = board.loaded, board.announcement
         pk, channel_id = loaded.record.pk, loaded.record.channel_id
-        _, live = self._ids.get(pk, (loaded.record.board_message_id, loaded.record.live_message_id))
+        old = self._ids.get(pk, (loaded.record.board_message_id, loaded.record.live_message_id))
+        live = old[1]
         lines = list(board.lines)
         move = edit_or_post(queued.new_board, live)
         if move == "edit" and await self._edit_live(loaded, lines, live):
@@ -256,17 +263,61 @@ class Announcer:
             crash_point("post")
         new_live = message.id if loaded.outcome is None else None
         self._ids[pk] = (message.id, new_live)
-        # Recording the new board and retiring the old one's buttons do not depend on each other,
-        # nor on what follows a new board (the end chart, DM pings), which is part of showing it.
-        recording = asyncio.gather(
-            self._record(queued, message.id, new_live),
-            self._retire(channel_id, live, message.id),
-        )
+        # Tidying the previous board, then recording the new one, does not hold up what follows
+        # a new board (the end chart, DM pings), which is part of showing it. Recording last
+        # makes a restart in between find the new board in the channel and tidy again (the
+        # store still names the previous board), so no board keeps its picture by accident.
+        recording = asyncio.ensure_future(self._tidy_then_record(loaded, queued, old, message.id))
         try:
             await self._after(loaded, message.id, queued.ping, clocks)
             shown.set()
         finally:
             await recording
+
+    async def _tidy_then_record(
+        self,
+        loaded: LoadedGame,
+        queued: Announcement,
+        old: tuple[int | None, int | None],
+        message_id: int,
+    ) -> None:
+        """Once the click that made a new board has its panel: tidy the board before it, then
+        record the new one."""
+        await ClickAnswer.quiet(RECORD_WAIT)
+        await self._tidy(loaded, old, message_id, queued.summary or QUIET_TURN)
+        new_live = message_id if loaded.outcome is None else None
+        await self.bot.service.boards.delivered(queued, message_id, new_live)
+
+    async def _tidy(
+        self,
+        loaded: LoadedGame,
+        old: tuple[int | None, int | None],
+        new: int,
+        line: str,
+    ) -> None:
+        """Shrink the previous board (`old`: board and live message ids) to `line` (the turn it
+        showed, told when that turn ended) with no picture and no buttons, in one edit.
+
+        One edit per new board, never a sweep of the channel. A board that is gone (404) or
+        that Discord refuses to edit stays as it was: the move stands either way.
+        """
+        board, live = old
+        channel_id = loaded.record.channel_id
+        if live and live not in (board, new):  # a live message apart from the board: buttons
+            await self._retire(channel_id, live, new)
+        if not board or board == new:
+            return
+        message = self.bot.get_partial_messageable(channel_id).get_partial_message(board)
+        try:
+            await message.edit(
+                content=line,
+                embeds=[],
+                attachments=[],
+                view=None,
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+        except DELIVERY_ERRORS as exc:  # a board left as it was never costs the move its record
+            log.info("Game %s: board %s stays as it was (%s)", loaded.record.pk, board, exc)
 
     async def _record(
         self, queued: Announcement, message_id: int | None, live_id: int | None

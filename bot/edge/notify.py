@@ -81,7 +81,12 @@ async def clock_board(bot: HangarBot, loaded: LoadedGame, ping: tuple[int, ...])
 def decorate_board(
     loaded: LoadedGame, panel: Panel, ping: tuple[int, ...], board: Board | None
 ) -> Panel:
-    """Add the clock notes to a board; turn pings go where each player asked, with a digest."""
+    """Add the clock notes to a board; turn pings go where each player asked.
+
+    A ping in the channel is the mention alone: the board's embed under it already tells the
+    recent moves (collapsed), so "since your last turn" is told once. A DM has no board under
+    it, so `after_board` adds the digest there.
+    """
     if board is None:
         return panel
     notes = board_notes(loaded, board)
@@ -92,8 +97,7 @@ def decorate_board(
         return panel
     users = [u for u in (loaded.user_of(s) for s in ping) if u]
     here = [u for u in users if in_channel(board.prefs_of(u))]
-    digest = digest_text(loaded, board.digest_of(ping[0]) or []) if len(ping) == 1 else ""
-    content = f"{' '.join(mention(u) for u in here)} — your turn.{digest}" if here else ""
+    content = f"{' '.join(mention(u) for u in here)} — your turn." if here else ""
     allowed = discord.AllowedMentions(
         everyone=False, roles=False, users=[discord.Object(id=u) for u in here]
     )

@@ -6,6 +6,9 @@ from collections.abc import Sequence
 
 from bot.store.outbox import Announcement
 
+# A past turn's board shrinks to one line of at most this many characters (a phone's glance).
+SUMMARY_CHARS = 180
+
 
 def plan_board(
     *,
@@ -33,10 +36,20 @@ def merge(
 ) -> Announcement:
     """`new`, keeping what an undelivered `old` still owes: its new board and pings due now.
 
-    A seat pinged by `old` but no longer to act needs no ping any more: it already moved.
+    A seat pinged by `old` but no longer to act needs no ping any more: it already moved. The
+    board on Discord then shrinks to the turns of both (the one `old` ended comes first).
     """
     if old is None:
         return new
     owed = set(new.ping) | (set(old.ping) & set(active))
     ping = tuple(sorted(owed)) if not finished else new.ping
-    return Announcement(new.game_pk, new.version, old.new_board or new.new_board, ping)
+    summary = " ".join(s for s in (old.summary, new.summary) if s)
+    new_board = old.new_board or new.new_board
+    return Announcement(new.game_pk, new.version, new_board, ping, cut_at_word(summary))
+
+
+def cut_at_word(text: str, limit: int = SUMMARY_CHARS) -> str:
+    """`text` within `limit` characters, cut after a whole word with an ellipsis."""
+    if len(text) <= limit:
+        return text
+    return text[: limit - 1].rsplit(" ", 1)[0].rstrip(" ;:,") + "…"

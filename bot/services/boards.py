@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.lru import Lru
-from bot.services.announce import merge, plan_board
+from bot.services.announce import SUMMARY_CHARS, cut_at_word, merge, plan_board
 from bot.services.errors import NoGameHereError
 from bot.services.loading import Decoder, LoadedGame
 from bot.services.replay import stored_event
@@ -22,6 +22,10 @@ from rules.core.log import collapse
 
 # Log lines shown on a board (the presenter shows at most this many).
 BOARD_LINES = 12
+# Events of one turn read for its summary (a long turn is told by its newest ones).
+TURN_EVENTS = 40
+# The line of a turn that left nothing in the public log (never expected: every move is told).
+QUIET_TURN = "The game went on below."
 
 
 Entry = tuple[str, str, tuple[str, ...] | None]  # a public log entry: kind, text, names then
@@ -95,6 +99,25 @@ def told_entries(entries: Sequence[Entry], seats: Sequence[SeatRecord], limit: i
     return [fill_names(line, names) for line, names in lines]
 
 
+def turn_line(lines: Sequence[str], names: Sequence[str], limit: int = SUMMARY_CHARS) -> str:
+    """A turn's told lines as one line: a player named once for a run of their own lines
+    ("bob played Aisle seat: …; ended their turn and drew a card."), cut at a word."""
+    parts: list[str] = []
+    speaker: str | None = None
+    longest_first = sorted(names, key=len, reverse=True)  # "bob" must not cut "bobby"
+    for line in lines:
+        text = line.strip().rstrip(".")
+        who = next((n for n in longest_first if text.startswith(n + " ")), None)
+        if who is not None and who == speaker:
+            text = text[len(who) + 1 :]
+        speaker = who
+        parts.append(text)
+    told = "; ".join(p for p in parts if p)
+    if not told:
+        return QUIET_TURN
+    return cut_at_word(told if told.endswith(("!", "?")) else told + ".", limit)
+
+
 async def queue_board(
     db: Db,
     previous_active: tuple[int, ...],
@@ -112,11 +135,20 @@ async def queue_board(
         finished=finished,
     )
     pk = after.record.pk
-    fresh = Announcement(pk, after.record.version, new_board, ping)
+    # The turn that just ended, told now: the board before the new one shrinks to this line.
+    summary = await turn_summary(db, pk, after.seats) if new_board else ""
+    fresh = Announcement(pk, after.record.version, new_board, ping, summary)
     old = await outbox.fetch(db, pk)
     queued = merge(old, fresh, active=after.active_seats, finished=finished)
     await outbox.put(db, queued, now)
     return queued
+
+
+async def turn_summary(db: Db, game_pk: int, seats: Sequence[SeatRecord]) -> str:
+    """The latest turn (the moves since another seat last moved) told in one line; '' before
+    any move."""
+    raw = await repo.fetch_turn_events(db, game_pk, TURN_EVENTS)
+    return turn_line(told(raw, seats, None, TURN_EVENTS), [s.name for s in seats]) if raw else ""
 
 
 async def board_lines(db: Db, game_pk: int, seats: Sequence[SeatRecord]) -> tuple[str, ...]:

@@ -1,4 +1,5 @@
-"""SQL of the announcement outbox (migration 6): boards still to post after a committed change."""
+"""SQL of the announcement outbox (migrations 6 and 11): boards still to post after a committed
+change, each with the line the board before it shrinks to."""
 
 from __future__ import annotations
 
@@ -16,26 +17,36 @@ class Announcement:
     version: int
     new_board: bool
     ping: tuple[int, ...]
+    summary: str = ""  # the line the previous board shrinks to once this one is posted
 
 
 async def fetch(db: Db, game_pk: int) -> Announcement | None:
     """The game's undelivered announcement, if any."""
-    sql = "SELECT game_pk, version, new_board, ping FROM outbox WHERE game_pk = ?"
+    sql = "SELECT game_pk, version, new_board, ping, summary FROM outbox WHERE game_pk = ?"
     async with db.execute(sql, (game_pk,)) as cursor:
         row = await cursor.fetchone()
     if row is None:
         return None
     ping = tuple(int(seat) for seat in json.loads(row["ping"]))
-    return Announcement(row["game_pk"], row["version"], bool(row["new_board"]), ping)
+    summary = row["summary"] or ""
+    return Announcement(row["game_pk"], row["version"], bool(row["new_board"]), ping, summary)
 
 
 async def put(db: Db, item: Announcement, now: float) -> None:
     """Insert or replace the game's announcement (a newer change supersedes an older one)."""
     await db.execute(
-        "INSERT INTO outbox (game_pk, version, new_board, ping, created_at) "
-        "VALUES (?, ?, ?, ?, ?) ON CONFLICT (game_pk) DO UPDATE SET version = excluded.version, "
-        "new_board = excluded.new_board, ping = excluded.ping, created_at = excluded.created_at",
-        (item.game_pk, item.version, int(item.new_board), json.dumps(list(item.ping)), now),
+        "INSERT INTO outbox (game_pk, version, new_board, ping, summary, created_at) "
+        "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_pk) DO UPDATE SET version = excluded.version, "
+        "new_board = excluded.new_board, ping = excluded.ping, summary = excluded.summary, "
+        "created_at = excluded.created_at",
+        (
+            item.game_pk,
+            item.version,
+            int(item.new_board),
+            json.dumps(list(item.ping)),
+            item.summary or None,
+            now,
+        ),
     )
 
 

@@ -1,4 +1,5 @@
-"""Announcements: the pure board decisions and the straight click path (counted)."""
+"""Announcements: the pure board decisions and the straight click path (counted), with the
+tidy of the board before (issue 28.7)."""
 
 from __future__ import annotations
 
@@ -8,18 +9,23 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+import discord
 import pytest
 
 import rules
+from bot.edge import notify
 from bot.edge.announce import Announcer
 from bot.edge.flow import edit_or_post
+from bot.edge.present import Panel
 from bot.services.announce import merge, plan_board
+from bot.services.board_notes import Board
 from bot.services.games import GameService
 from bot.store import SqliteStore, Store, open_store, outbox
 from bot.store.locks import Lock
 from bot.store.outbox import Announcement
 
 GUILD, CHANNEL, ALICE, BOB = 1, 100, 11, 12
+NO_ONE = discord.AllowedMentions.none()
 
 
 def test_same_turn_edits_the_live_message() -> None:
@@ -98,7 +104,7 @@ class Channel:
 
     def __init__(self) -> None:
         self.posts: list[dict[str, Any]] = []
-        self.edits = 0
+        self.edits: list[dict[str, Any]] = []
 
     async def send(self, content: str | None = None, **kwargs: Any) -> Sent:
         """Post a message."""
@@ -111,7 +117,7 @@ class Channel:
 
     async def edit(self, **kwargs: Any) -> None:
         """Edit a message."""
-        self.edits += 1
+        self.edits.append(kwargs)
 
 
 class Bot:
@@ -173,3 +179,31 @@ async def test_a_click_that_passes_the_turn_is_two_transactions_and_one_legality
         assert await outbox.pending(db) == [], "the delivered board left the outbox"
     reloaded = await service.load(CHANNEL)
     assert reloaded.record.live_message_id == reloaded.record.board_message_id is not None
+    # Issue 28.7: two requests to Discord for the turn: the new board, then ONE edit that
+    # shrinks the previous board to its turn, in players' words, without picture or buttons.
+    assert len(bot.channel.posts) == 2 and len(bot.channel.edits) == 1
+    (tidy,) = bot.channel.edits
+    mover = result.loaded.names[first]
+    assert tidy["content"] == f"{mover} ended their turn and drew a card.", tidy["content"]
+    assert tidy["attachments"] == [] and tidy["embeds"] == [] and tidy["view"] is None
+
+
+async def test_a_channel_ping_is_the_mention_alone_and_a_dm_tells_the_moves(
+    store: CountingStore,
+) -> None:
+    """The board's embed already tells the moves since a player's turn: the channel ping above
+    it only mentions them; a DM, with no board under it, keeps "Since your last turn"."""
+    service = GameService(store, games={"takeoff": rules.GAMES["takeoff"]})
+    await service.lobby.open(GUILD, CHANNEL, "takeoff", {}, ALICE, "Alice", seed=3)
+    await service.lobby.join(CHANNEL, BOB, "Bob")
+    loaded = (await service.lobby.start(CHANNEL, ALICE, False)).loaded
+    seat = loaded.active_seats[0]
+    user = loaded.user_of(seat)
+    assert user is not None
+    embed = discord.Embed(description="• Bob ended their turn and drew a card.")
+    panel = Panel(f"<@{user}> — your turn.", embed, b"", "board.png", None, NO_ONE)
+    digest = ["{seat1} ended their turn.", "{seat1} drew a card."]
+    board = Board(digest_seat=seat, digest=digest)
+    shown = notify.decorate_board(loaded, panel, (seat,), board)
+    assert shown.content == f"<@{user}> — your turn."
+    assert "Since your last turn" in notify.digest_text(loaded, digest), "DMs keep the digest"

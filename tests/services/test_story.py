@@ -1,10 +1,15 @@
-"""The board's log (GameService.story): history keeps who made each move (issue 15)."""
+"""The board's log (GameService.story): history keeps who made each move (issue 15), and each
+past turn's board shrinks to one line telling that turn (issue 28.7)."""
 
 from __future__ import annotations
 
 from bot.services import GameService
+from bot.services.announce import merge
+from bot.services.boards import QUIET_TURN, turn_line
 from bot.services.games import BOARD_LINES
+from bot.store import outbox
 from bot.store import repository as repo
+from bot.store.outbox import Announcement
 from tests.services.conftest import (
     ALICE,
     BOB,
@@ -89,3 +94,50 @@ async def test_each_boards_lines_match_the_log_read_back(service: GameService) -
         result = await who.act(CHANNEL, user, key, None)
         assert list(result.lines) == await service.boards.story(CHANNEL, None, limit=BOARD_LINES)
     assert kept >= 3  # the moves right after this process's own move used the kept log
+
+
+async def test_a_turn_that_ends_queues_the_line_its_board_shrinks_to(
+    service: GameService,
+) -> None:
+    """Each turn change queues one line telling the turn that ended (public words only), which
+    the outbox keeps for a restart; the first board has nothing before it to tell."""
+    loaded = await started(service)
+    async with service.store.reading() as db:
+        first = await outbox.fetch(db, loaded.record.pk)
+    assert first is not None and first.summary == ""
+    await service.boards.delivered(first, 500, 500)  # as the bot does once it is posted
+    bid = await service.act(CHANNEL, ALICE, "bid:1", None)
+    assert bid.announcement is not None and bid.announcement.summary == "Alice bid 1."
+    await service.boards.delivered(bid.announcement, 501, 501)
+    drew = await service.act(CHANNEL, BOB, "draw", None)
+    assert drew.announcement is not None
+    assert drew.announcement.summary == "Bob drew a card.", "a private card stays private"
+    owed = await service.boards.pending_board(loaded.record.pk)
+    assert owed is not None and owed.announcement.summary == "Bob drew a card."
+
+
+def test_a_turn_reads_as_one_line_naming_its_player_once() -> None:
+    """A run of one player's lines names them once; a long turn is cut at a word."""
+    names = ["bob", "bobby"]
+    lines = ["bob played Aisle seat: seated a passenger on 10C.", "bob ended their turn."]
+    assert turn_line(lines, names) == (
+        "bob played Aisle seat: seated a passenger on 10C; ended their turn."
+    )
+    assert turn_line(["bobby scored 3.", "bob wins!"], names) == "bobby scored 3; bob wins!"
+    assert turn_line([], names) == QUIET_TURN
+    turn = [f"bob seated a passenger on {n}A." for n in range(40)]
+    whole = turn_line(turn, names, limit=10_000)
+    cut = turn_line(turn, names, limit=60)
+    assert len(cut) <= 60 and cut.endswith("…")
+    assert whole.startswith(cut.removesuffix("…") + " ") or whole.startswith(
+        cut.removesuffix("…") + ";"
+    ), "cut after a whole word"
+
+
+def test_a_board_never_posted_adds_its_turn_to_the_line() -> None:
+    """Two turn changes delivered as one board: the board before it tells both turns."""
+    old = Announcement(1, 5, True, (1,), "Alice bid 1.")
+    new = Announcement(1, 6, True, (0,), "Bob bid 2.")
+    assert merge(old, new, active=(0,), finished=False).summary == "Alice bid 1. Bob bid 2."
+    same_turn = Announcement(1, 7, False, ())
+    assert merge(old, same_turn, active=(1,), finished=False).summary == "Alice bid 1."
