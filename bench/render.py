@@ -1,6 +1,7 @@
 """Render cost, before → after: drawing, PNG encoding, bytes, the pool and the cache.
 
-"Before" is the previous picture (First in Flight: the whole 960 px table, now `render_table`)
+"Before" is the previous picture (First in Flight: the whole table, `render_table` — once 960 px wide, now its phone-sized
+pages stacked)
 encoded as before (Pillow, full colour, zlib level 6); "after" is what the bot posts now (the
 phone turn picture, encoded by bot/render/png.py). A single picture is timed "cold" (every band
 new, as after a restart); a game's pictures move after move are timed as the bot meets them (the
@@ -91,10 +92,10 @@ def bench_fif() -> list[str]:
             f"    draw   {draw_old:6.1f} → {draw_new:6.1f} ms"
             f"  (after/before {draw_new / draw_old:.2f})",
             f"    encode {enc_old:6.1f} → {enc_new:6.1f} ms  (after/before {enc_new / enc_old:.2f};"
-            f" same 960 px table: {enc_same:.1f} ms, {enc_same / enc_old:.2f})",
+            f" same whole table: {enc_same:.1f} ms, {enc_same / enc_old:.2f})",
             f"    bytes  {size_old / 1024:6.0f} → {size_new / 1024:6.0f} KiB"
             f" (limit 10 MiB; the table itself now {len(to_png(old)) / 1024:.0f} KiB)",
-            f"    crispness of the PNG (960 px table): {crispness(old)}",
+            f"    crispness of the PNG (whole table): {crispness(old)}",
         ]
     return lines
 
