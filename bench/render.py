@@ -1,13 +1,11 @@
 """Render cost, before → after: drawing, PNG encoding, bytes, the pool and the cache.
 
-"Before" is the previous picture (First in Flight: the whole table, `render_table` — once 960 px wide, now its phone-sized
-pages stacked)
-encoded as before (Pillow, full colour, zlib level 6); "after" is what the bot posts now (the
-phone turn picture, encoded by bot/render/png.py). A single picture is timed "cold" (every band
-new, as after a restart); a game's pictures move after move are timed as the bot meets them (the
-bands a move did not change come from the cache). Crispness: the PNG decoded back against the
-drawn picture (share of exact pixels, mean and worst error).
-"""
+"Before" is the previous picture (First in Flight: the whole table, `render_table` — once 960 px
+wide, now its phone-sized pages stacked) encoded as before (Pillow, full colour, zlib level 6);
+"after" is what the bot posts now (the phone turn picture, encoded by bot/render/png.py). A single
+picture is timed "cold" (every band new, as after a restart); a game's pictures move after move are
+timed as the bot meets them (the bands a move did not change come from the cache). Crispness: the
+PNG decoded back against the drawn picture (share of exact pixels, mean and worst error)."""
 
 from __future__ import annotations
 
