@@ -77,6 +77,19 @@ def text(
     return xy[0] + width_of(fitted, size, bold=bold)
 
 
+def fit_words(text: str, max_width: int, size: int, *, bold: bool = False) -> str:
+    """`text` cut after its last whole word that fits, with an ellipsis (a first word too
+    long on its own is shortened): a reader never meets half a word."""
+    if width_of(text, size, bold=bold) <= max_width:
+        return text
+    words = text.split()
+    for n in range(len(words) - 1, 0, -1):
+        head = " ".join(words[:n]).rstrip(" ·—|,:(") + "…"
+        if width_of(head, size, bold=bold) <= max_width:
+            return head
+    return fit_text(text, max_width, size, bold=bold)
+
+
 def wrap(line: str, max_width: int, size: int, *, bold: bool = False) -> list[str]:
     """Words split into lines no wider than `max_width` (long words are shortened)."""
     lines: list[str] = []

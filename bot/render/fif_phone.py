@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Literal
 
 from PIL import Image, ImageDraw
 
 from bot.render.common import INK, MUTED, centred, fit_text, font, text_width, tint
-from bot.render.fif_board import LINE, PANEL, seat_colour, seat_name, wrap
+from bot.render.fif_board import LINE, PANEL, fit_words, seat_colour, seat_name, wrap
 from bot.render.fif_chart import view_entries, won_by
 from bot.render.fif_flight import flight_status, problem_odds
 from bot.render.fif_mat import FLIGHT_COLOURS, composition_chips
@@ -17,8 +18,10 @@ from bot.render.tiles import stamp
 from rules.core.messages import plural
 from rules.first_in_flight.view import FlightView, GameView, RowView, SeatView
 
-CARD_W, CARD_H, CARD_GAP = 94, 124, 5
+CARD_W, CARD_H, CARD_GAP = 96, 124, 4  # six to a row; a tile's longest word ("Experience") fits
+COMPACT_H = 78  # a shorter tile: two name lines, the Distance and Problems on one line
 PER_ROW = (INNER - 16 + CARD_GAP) // (CARD_W + CARD_GAP)
+FOLD_SLOTS = 2  # the tile that stands for the earlier cards is two tiles wide
 CRASH = "#b3261e"
 SAFE = FLIGHT_COLOURS["descend"]
 TONE_INK = {"crash": CRASH, "safe": SAFE, "plain": INK}  # a headline's tone → its colour
@@ -30,6 +33,21 @@ LINE_H = 21
 # ---------------------------------------------------------------- the Flight
 
 
+@dataclass(frozen=True)
+class Fit:
+    """How the Flight's cards are drawn: shorter tiles, and at most `rows` rows of them (0: all;
+    fewer rows fold the earliest cards into one tile, counted in the totals line)."""
+
+    compact: bool = False
+    rows: int = 0
+
+
+FULL = Fit()
+# the earlier cards a folded row stands for: (how many, their Distance, their Problems)
+Folded = tuple[int, int, int]
+Tile = RowView | Folded | None  # a revealed card, the folded earlier cards, the Descend card
+
+
 def _tiles(flight: FlightView) -> list[RowView | None]:
     """The row's cards with the Descend card (None) where it was played."""
     tiles: list[RowView | None] = list(flight.row)
@@ -37,6 +55,42 @@ def _tiles(flight: FlightView) -> list[RowView | None]:
         at = len(flight.row) if flight.descend_at is None else flight.descend_at
         tiles.insert(min(at, len(tiles)), None)
     return tiles
+
+
+def _fold(tiles: Sequence[RowView | None]) -> Folded:
+    """What a run of earlier cards adds up to: how many, their Distance, their live Problems."""
+    cards = [t for t in tiles if t is not None]
+    distance = sum(c.distance for c in cards if not c.cancelled)
+    problems = sum(c.problems for c in cards if not (c.cancelled or c.ignored))
+    return len(tiles), distance, problems
+
+
+def _slots(flight: FlightView, fit: Fit) -> list[tuple[int, Tile]]:
+    """Each tile with its first slot (six to a row); the earliest fold when rows run out."""
+    tiles = _tiles(flight)
+    room = fit.rows * PER_ROW
+    if not fit.rows or len(tiles) <= room:
+        return list(enumerate(tiles))
+    keep = room - FOLD_SLOTS
+    kept = tiles[len(tiles) - keep :]
+    return [
+        (0, _fold(tiles[: len(tiles) - keep])),
+        *((FOLD_SLOTS + i, t) for i, t in enumerate(kept)),
+    ]
+
+
+def _rows(flight: FlightView, fit: Fit) -> int:
+    """Rows of tiles the Flight takes."""
+    slots = _slots(flight, fit)
+    if not slots:
+        return 1
+    last, tile = slots[-1]
+    return -(-(last + (FOLD_SLOTS if isinstance(tile, tuple) else 1)) // PER_ROW)
+
+
+def full_rows(flight: FlightView) -> int:
+    """Rows of tiles the whole row takes."""
+    return _rows(flight, FULL)
 
 
 def _totals(flight: FlightView, names: Sequence[str], odds_aid: bool) -> list[tuple[str, str]]:
@@ -60,34 +114,32 @@ def _totals(flight: FlightView, names: Sequence[str], odds_aid: bool) -> list[tu
     return lines
 
 
-def flight_height(flight: FlightView, names: Sequence[str], *, odds_aid: bool = True) -> int:
-    """Height of the Flight panel."""
-    rows = max(1, -(-len(_tiles(flight)) // PER_ROW))
-    return 46 + rows * (CARD_H + CARD_GAP) + LINE_H * len(_totals(flight, names, odds_aid)) + 16
+def _tile_h(fit: Fit) -> int:
+    """A tile's height."""
+    return COMPACT_H if fit.compact else CARD_H
 
 
-def _card(draw: ImageDraw.ImageDraw, x: int, y: int, card: RowView) -> None:
-    """One revealed Flight card: name, Distance and its Problem icons."""
-    colour = FLIGHT_COLOURS.get(card.kind, FLIGHT_COLOURS["unknown"])
-    draw.rounded_rectangle(
-        (x, y, x + CARD_W, y + CARD_H), radius=8, fill=tint(colour, 0.8), outline=colour, width=3
-    )
-    name = card.name.replace("Basic Flight Problem", "Basic Problem")
-    ink = MUTED if card.cancelled else INK
-    for i, line in enumerate(wrap(name, CARD_W - 6, SMALL)[:3]):
-        centred(draw, (x, y + 5 + i * 19, x + CARD_W, y + 23 + i * 19), line, SMALL, fill=ink)
-    if card.cancelled:
-        centred(draw, (x, y + 62, x + CARD_W, y + 80), "no effect", SMALL, bold=True, fill=CRASH)
-    draw.text(
-        (x + CARD_W // 2, y + 84),
-        str(card.distance),
-        font=font(26, bold=True),
-        fill=INK,
-        anchor="mm",
-    )
-    left = x + (CARD_W - card.problems * 26 + 4) // 2
+def flight_height(
+    flight: FlightView, names: Sequence[str], *, odds_aid: bool = True, fit: Fit = FULL
+) -> int:
+    """Height of the Flight panel (`fit`: how its cards are drawn)."""
+    rows = _rows(flight, fit) * (_tile_h(fit) + CARD_GAP)
+    return 46 + rows + LINE_H * len(_totals(flight, names, odds_aid)) + 16
+
+
+def _name_lines(name: str, room: int) -> list[str]:
+    """A card's name in at most `room` lines, cut at a word (with an ellipsis) if longer."""
+    lines = wrap(name, CARD_W - 4, SMALL)
+    if len(lines) <= room:
+        return lines
+    return [*lines[: room - 1], fit_words(lines[room - 1] + "…", CARD_W - 4, SMALL)]
+
+
+def _problem_icons(draw: ImageDraw.ImageDraw, left: int, y: int, card: RowView) -> None:
+    """The card's Problem icons from (left, y); crossed out when ignored."""
+    step = 26 if card.problems < 3 else 22
     for i in range(card.problems):
-        ix, iy = left + i * 26, y + CARD_H - 28
+        ix, iy = left + i * step, y
         colour = MUTED if card.ignored else CRASH
         draw.polygon([(ix + 11, iy), (ix + 22, iy + 21), (ix, iy + 21)], fill=colour, outline=INK)
         draw.text((ix + 11, iy + 13), "!", font=font(SMALL, bold=True), fill=WHITE, anchor="mm")
@@ -95,15 +147,60 @@ def _card(draw: ImageDraw.ImageDraw, x: int, y: int, card: RowView) -> None:
             draw.line((ix - 2, iy + 23, ix + 24, iy - 2), fill=INK, width=3)
 
 
-def _descend(draw: ImageDraw.ImageDraw, x: int, y: int, flight: FlightView) -> None:
+def _card(draw: ImageDraw.ImageDraw, x: int, y: int, card: RowView, fit: Fit) -> None:
+    """One revealed Flight card: name, Distance and its Problem icons."""
+    colour = FLIGHT_COLOURS.get(card.kind, FLIGHT_COLOURS["unknown"])
+    h = _tile_h(fit)
+    draw.rounded_rectangle(
+        (x, y, x + CARD_W, y + h), radius=8, fill=tint(colour, 0.8), outline=colour, width=3
+    )
+    name = card.name.replace("Basic Flight Problem", "Basic Problem")
+    ink = MUTED if card.cancelled else INK
+    room = (1 if card.cancelled else 2) if fit.compact else 3
+    for i, line in enumerate(_name_lines(name, room)):
+        centred(draw, (x, y + 5 + i * 19, x + CARD_W, y + 23 + i * 19), line, SMALL, fill=ink)
+    if card.cancelled:
+        top = y + 24 if fit.compact else y + 62
+        centred(draw, (x, top, x + CARD_W, top + 18), "no effect", SMALL, bold=True, fill=CRASH)
+    if fit.compact:  # the Distance at the left, the Problems beside it, on the bottom line
+        base = y + h - 28
+        draw.text((x + 8, base), str(card.distance), font=font(22, bold=True), fill=INK)
+        _problem_icons(draw, x + 34, base + 2, card)
+        return
+    draw.text(
+        (x + CARD_W // 2, y + 84),
+        str(card.distance),
+        font=font(26, bold=True),
+        fill=INK,
+        anchor="mm",
+    )
+    step = 26 if card.problems < 3 else 22
+    _problem_icons(draw, x + (CARD_W - card.problems * step + 4) // 2, y + CARD_H - 28, card)
+
+
+def _folded(draw: ImageDraw.ImageDraw, x: int, y: int, folded: Folded, fit: Fit) -> None:
+    """The tile standing for the earlier cards: how many, their Distance and Problems."""
+    count, distance, problems = folded
+    w = FOLD_SLOTS * CARD_W + (FOLD_SLOTS - 1) * CARD_GAP
+    draw.rounded_rectangle(
+        (x, y, x + w, y + _tile_h(fit)), radius=8, fill=WHITE, outline=MUTED, width=2
+    )
+    words = f"{plural(count, 'earlier card')}: Distance {distance}, {plural(problems, 'Problem')}"
+    for i, line in enumerate(wrap(words, w - 12, SMALL)[:3]):
+        draw.text((x + 8, y + 5 + i * 19), line, font=font(SMALL), fill=INK)
+
+
+def _descend(draw: ImageDraw.ImageDraw, x: int, y: int, flight: FlightView, fit: Fit) -> None:
     """The Descend card where it was played, with what it counts."""
     colour = CRASH if flight.crashed else SAFE
-    draw.rounded_rectangle((x, y, x + CARD_W, y + CARD_H), radius=8, fill=colour, outline=INK)
+    h = _tile_h(fit)
+    draw.rounded_rectangle((x, y, x + CARD_W, y + h), radius=8, fill=colour, outline=INK)
     centred(draw, (x, y + 6, x + CARD_W, y + 26), "Descend", SMALL, bold=True, fill=WHITE)
     value = "?" if flight.descend_value is None else str(flight.descend_value)
-    draw.text((x + CARD_W // 2, y + 66), value, font=font(28, bold=True), fill=WHITE, anchor="mm")
+    mid, size = (y + 40, 22) if fit.compact else (y + 66, 28)
+    draw.text((x + CARD_W // 2, mid), value, font=font(size, bold=True), fill=WHITE, anchor="mm")
     note = "crashed" if flight.crashed else ("landed" if flight.landed else "landing")
-    centred(draw, (x, y + CARD_H - 28, x + CARD_W, y + CARD_H - 8), note, SMALL, fill=WHITE)
+    centred(draw, (x, y + h - 26, x + CARD_W, y + h - 6), note, SMALL, fill=WHITE)
 
 
 def draw_flight(
@@ -113,9 +210,10 @@ def draw_flight(
     y: int,
     *,
     odds_aid: bool = True,
+    fit: Fit = FULL,
 ) -> None:
     """The Flight panel: headline, card row, then Problems, Distance, Descend and the odds."""
-    height = flight_height(flight, names, odds_aid=odds_aid)
+    height = flight_height(flight, names, odds_aid=odds_aid, fit=fit)
     colour = seat_colour(flight.seat)
     right = MARGIN + INNER
     draw.rounded_rectangle(
@@ -127,25 +225,28 @@ def draw_flight(
     token(draw, MARGIN + 8, y + 7, flight.seat, size=22)
     draw.text(
         (MARGIN + 38, y + 8),
-        fit_text(headline, INNER - 50, 18, bold=True),
+        fit_words(headline, INNER - 50, 18, bold=True),
         font=font(18, bold=True),
         fill=ink,
     )
     top = y + 42
-    for i, card in enumerate(_tiles(flight)):
-        row, col = divmod(i, PER_ROW)
-        cx, cy = MARGIN + 8 + col * (CARD_W + CARD_GAP), top + row * (CARD_H + CARD_GAP)
-        if card is None:
-            _descend(draw, cx, cy, flight)
+    pitch = _tile_h(fit) + CARD_GAP
+    for slot, tile in _slots(flight, fit):
+        row, col = divmod(slot, PER_ROW)
+        cx, cy = MARGIN + 8 + col * (CARD_W + CARD_GAP), top + row * pitch
+        if tile is None:
+            _descend(draw, cx, cy, flight, fit)
+        elif isinstance(tile, tuple):
+            _folded(draw, cx, cy, tile, fit)
         else:
-            _card(draw, cx, cy, card)
+            _card(draw, cx, cy, tile, fit)
     if not _tiles(flight):
         draw.text((MARGIN + 12, top + 40), "No cards drawn yet.", font=font(17), fill=MUTED)
-    ty = top + max(1, -(-len(_tiles(flight)) // PER_ROW)) * (CARD_H + CARD_GAP) + 2
+    ty = top + _rows(flight, fit) * pitch + 2
     for line, fill in _totals(flight, names, odds_aid):
         draw.text(
             (MARGIN + 12, ty),
-            fit_text(line, INNER - 24, 17, bold=True),
+            fit_words(line, INNER - 24, 17, bold=True),
             font=font(17, bold=True),
             fill=fill,
         )
@@ -220,8 +321,8 @@ def _deck_chips(seat: SeatView) -> list[tuple[str, str]]:
     return [(label, FLIGHT_COLOURS[kind]) for label, kind in composition_chips(seat)]
 
 
-def _mat_lines(seat: SeatView, names: Sequence[str]) -> tuple[str, list[str], str]:
-    """Stats line, Pilot ability lines and the Garage line of a mat."""
+def _mat_lines(seat: SeatView, names: Sequence[str]) -> tuple[str, list[str], list[str]]:
+    """Stats line, Pilot ability lines and the Garage lines of a mat."""
     stats = f"{plural(seat.coins, 'coin')} · Record {seat.record}"
     if seat.record and seat.record_year:
         stats += f" (Year {seat.record_year})"
@@ -230,7 +331,7 @@ def _mat_lines(seat: SeatView, names: Sequence[str]) -> tuple[str, list[str], st
     pilot = wrap(ability, INNER - 20, SMALL)[:3] if seat.pilot_text else []
     left, right = seat.garage
     garage = f"Garage: {left or 'empty'} | {right or 'empty'} (right +1 Time to repair)"
-    return stats, pilot, garage
+    return stats, pilot, wrap(garage, INNER - 20, SMALL)
 
 
 # How a mat shows its cards: "" name chips; "full" each card's name and type, then its text;
@@ -264,12 +365,28 @@ def _cards_height(seat: SeatView, texts: CardTexts) -> int:
     return len(_chip_rows(_card_chips(seat), INNER - 20)) * (CHIP_H + CHIP_GAP)
 
 
-def mat_height(seat: SeatView, names: Sequence[str], *, texts: CardTexts = "") -> int:
-    """Height of one full-width mat (`texts`: how its cards' texts are shown)."""
-    _, pilot, _ = _mat_lines(seat, names)
-    deck = len(_chip_rows(_deck_chips(seat), INNER - 20))
+def _deck_words(seat: SeatView) -> list[str]:
+    """The deck's make-up as lines of words (a lean mat's, where chips take too much room)."""
+    labels = [label for label, _ in composition_chips(seat)]
+    return wrap(" · ".join(labels), INNER - 20, SMALL) if labels else []
+
+
+def _deck_height(seat: SeatView, lean: bool) -> int:
+    """Height of the deck's make-up: rows of chips, or lines of words when `lean`."""
+    if lean:
+        return LINE_H * len(_deck_words(seat))
+    return (CHIP_H + CHIP_GAP) * len(_chip_rows(_deck_chips(seat), INNER - 20))
+
+
+def mat_height(
+    seat: SeatView, names: Sequence[str], *, texts: CardTexts = "", lean: bool = False
+) -> int:
+    """Height of one full-width mat (`texts`: how its cards' texts are shown; `lean`: the
+    deck's make-up in words, not chips)."""
+    _, pilot, garage = _mat_lines(seat, names)
     cards = _cards_height(seat, texts)
-    return 44 + 24 + LINE_H * len(pilot) + 2 * 24 + 24 + cards + (CHIP_H + CHIP_GAP) * deck + 16
+    lines = LINE_H * (len(pilot) + len(garage) - 1)
+    return 44 + 24 + lines + 2 * 24 + 24 + cards + _deck_height(seat, lean) + 16
 
 
 def draw_mat(
@@ -280,12 +397,13 @@ def draw_mat(
     *,
     acting: bool,
     texts: CardTexts = "",
+    lean: bool = False,
 ) -> int:
-    """One player's mat across the picture (`texts`: how its cards' texts are shown); returns
-    the y below it."""
+    """One player's mat across the picture (`texts`: how its cards' texts are shown; `lean`:
+    the deck's make-up in words); returns the y below it."""
     draw = ImageDraw.Draw(image)
     colour = seat_colour(seat.seat)
-    height = mat_height(seat, names, texts=texts)
+    height = mat_height(seat, names, texts=texts, lean=lean)
     right = MARGIN + INNER
     draw.rounded_rectangle(
         (MARGIN, y, right, y + height),
@@ -299,25 +417,27 @@ def draw_mat(
     )
     token(draw, MARGIN + 8, y + 8, seat.seat, size=22)
     pilot = ("★ Famous " if seat.famous else "") + (seat.pilot_name or "no Pilot yet")
-    pilot = fit_text(pilot, INNER // 2, 17, bold=True)
+    pilot = fit_words(pilot, INNER // 2, 17, bold=True)
     draw.text((right - 10, y + 10), pilot, font=font(17, bold=True), fill=INK, anchor="ra")
     name_w = INNER - 60 - text_width(pilot, 17, bold=True)
     draw.text(
         (MARGIN + 38, y + 9),
-        fit_text(seat_name(names, seat.seat), name_w, 19, bold=True),
+        fit_words(seat_name(names, seat.seat), name_w, 19, bold=True),
         font=font(19, bold=True),
         fill=INK,
     )
     stats, ability, garage = _mat_lines(seat, names)
     x, cy = MARGIN + 10, y + 46
-    draw.text((x, cy), fit_text(stats, INNER - 20, 17), font=font(17), fill=INK)
+    draw.text((x, cy), fit_words(stats, INNER - 20, 17), font=font(17), fill=INK)
     cy += 24
     ink = MUTED if seat.pilot_exhausted else INK
     for line in ability:
         draw.text((x, cy), line, font=font(SMALL), fill=ink)
         cy += LINE_H
-    draw.text((x, cy + 2), fit_text(garage, INNER - 20, SMALL), font=font(SMALL), fill=INK)
-    cy += 26
+    for line in garage:
+        draw.text((x, cy + 2), line, font=font(SMALL), fill=INK)
+        cy += LINE_H
+    cy += 5
     draw.text((x, cy), "Cards (used ones are grey)", font=font(SMALL, bold=True), fill=MUTED)
     cy += 22
     if seat.cards and texts:
@@ -332,7 +452,11 @@ def draw_mat(
     whole += sum(n for _, n in c.upgrades) + sum(n for _, n in c.flaws)
     line = f"Deck: {seat.deck_size} to draw · {plural(whole, 'card')} in all"
     draw.text((x, cy + 2), line, font=font(SMALL, bold=True), fill=MUTED)
-    _chips(image, _deck_chips(seat), x, cy + 24, INNER - 20, PANEL)
+    if lean:
+        for i, words in enumerate(_deck_words(seat)):
+            draw.text((x, cy + 24 + i * LINE_H), words, font=font(SMALL), fill=INK)
+    else:
+        _chips(image, _deck_chips(seat), x, cy + 24, INNER - 20, PANEL)
     return y + height
 
 
@@ -344,7 +468,7 @@ def _draw_card_texts(
         draw.ellipse((x + 2, y + 6, x + 12, y + 16), fill=colour, outline=INK)
         ink = MUTED if colour == MUTED else INK
         if head:
-            line = fit_text(head, INNER - 40, SMALL, bold=True)
+            line = fit_words(head, INNER - 40, SMALL, bold=True)
             draw.text((x + 20, y), line, font=font(SMALL, bold=True), fill=ink)
             y += 22
         for line in lines:
@@ -439,7 +563,7 @@ def draw_standings(draw: ImageDraw.ImageDraw, view: GameView, names: Sequence[st
     champions = " & ".join(seat_name(names, s) for s, _, _ in rows if s in won) or "nobody"
     draw.text(
         (MARGIN + 12, y + 10),
-        fit_text(f"Game over — {champions} won", INNER - 24, 20, bold=True),
+        fit_words(f"Game over — {champions} won", INNER - 24, 20, bold=True),
         font=font(20, bold=True),
         fill=SAFE,
     )
@@ -447,7 +571,7 @@ def draw_standings(draw: ImageDraw.ImageDraw, view: GameView, names: Sequence[st
     if view.gustave_won:
         line = "Gustave had the highest record: the players compete for 2nd place."
         draw.text(
-            (MARGIN + 12, cy), fit_text(line, INNER - 24, SMALL), font=font(SMALL), fill=MUTED
+            (MARGIN + 12, cy), fit_words(line, INNER - 24, SMALL), font=font(SMALL), fill=MUTED
         )
         cy += 24
     series = {s.seat: s.record_by_year for s in view.seats}
@@ -463,7 +587,7 @@ def draw_standings(draw: ImageDraw.ImageDraw, view: GameView, names: Sequence[st
         head = f"{seat_name(names, seat)} — {record} ({when})"
         draw.text(
             (MARGIN + 98, cy),
-            fit_text(head, INNER - 110, 18, bold=seat in won),
+            fit_words(head, INNER - 110, 18, bold=seat in won),
             font=font(18, bold=seat in won),
             fill=INK,
         )

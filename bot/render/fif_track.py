@@ -14,7 +14,6 @@ from bot.render.common import (
     SEAT_SYMBOLS,
     canvas,
     centred,
-    fit_text,
     font,
     text_width,
     tint,
@@ -24,6 +23,7 @@ from bot.render.fif_board import (
     LINE,
     BoardKey,
     board_key,
+    fit_words,
     hourglass,
     icon,
     pack_boxes,
@@ -40,6 +40,7 @@ INNER = WIDTH - 2 * MARGIN
 SMALL = 16
 WHITE = "#ffffff"
 HEADER_H = 96
+TITLE_W = INNER - 230  # the title's room beside the Year tracker (22 px bold)
 AREA_W, ACTION_W, TIME_W, GAP = 58, 92, 26, 3
 TILE_H, ROW_GAP = 100, 8
 TOKEN = 24
@@ -108,7 +109,10 @@ def token(
 def header(draw: ImageDraw.ImageDraw, year: int, title: str, status: str, colour: str) -> None:
     """Title, the Year tracker (`year` is the current one) and the status bar."""
     draw.text(
-        (MARGIN, 8), fit_text(title, INNER - 230, 22, bold=True), font=font(22, bold=True), fill=INK
+        (MARGIN, 8),
+        fit_words(title, TITLE_W, 22, bold=True),
+        font=font(22, bold=True),
+        fill=INK,
     )
     x = WIDTH - MARGIN - 4 * 36 - 52
     draw.text((x, 12), "Year", font=font(17, bold=True), fill=INK)
@@ -120,7 +124,7 @@ def header(draw: ImageDraw.ImageDraw, year: int, title: str, status: str, colour
         draw.ellipse((cx, 6, cx + 30, 36), fill=fill, outline=INK, width=3 if current else 1)
         draw.text((cx + 15, 21), str(year), font=font(17, bold=True), fill=INK, anchor="mm")
     draw.rounded_rectangle((MARGIN, 46, WIDTH - MARGIN, 86), radius=6, fill=tint(colour, 0.6))
-    line = fit_text(status, INNER - 20, 19, bold=True)
+    line = fit_words(status, INNER - 20, 19, bold=True)
     draw.text((MARGIN + 10, 55), line, font=font(19, bold=True), fill=INK)
 
 

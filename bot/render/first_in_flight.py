@@ -15,6 +15,7 @@ from bot.render.common import (
     PHONE_ASPECT,
     canvas,
     font,
+    text_width,
 )
 from bot.render.fif_board import (
     DEV_COLOURS,
@@ -289,13 +290,14 @@ def render_board(view: GameView, *, names: Sequence[str], odds_aid: bool = True)
     parts: list[int] = [phone.HEADER_H]
     if view.over:
         parts.append(fif_phone.standings_height(view) + 6)
-    if view.flight is not None:
-        parts.append(fif_phone.flight_height(view.flight, names, odds_aid=odds_aid) + 4)
-    else:
+    if view.flight is None:
         parts.append(phone.track_layout(key)[1] + 10)
     parts.append(phone.entries_height(entries, names))
+    fit, lean = _board_look(view, names, odds_aid, PAGE_MAX_H - sum(parts))
     if seat is not None and not view.over:
-        parts.append(fif_phone.mat_height(seat, names) + 10)
+        parts.append(fif_phone.mat_height(seat, names, lean=lean) + 10)
+    if view.flight is not None:
+        parts.append(fif_phone.flight_height(view.flight, names, odds_aid=odds_aid, fit=fit) + 4)
     # a full mat can crowd the legend out: the data note, then the pawn key (both also on the
     # Whole table) give way; the costs' key stays
     keep = 0 if view.flight is not None or phone.key_box(key) else len(phone.key_lines(phone.INNER))
@@ -309,7 +311,7 @@ def render_board(view: GameView, *, names: Sequence[str], odds_aid: bool = True)
         fif_phone.draw_standings(draw, view, names, y)
         y += fif_phone.standings_height(view) + 6
     if view.flight is not None:
-        y = _flight(image, view.flight, shown, y, odds_aid) + 4
+        y = _flight(image, view.flight, shown, y, odds_aid, fit) + 4
     else:
         height = phone.track_layout(key)[1]
         args = (key, view.pawns, view.over)
@@ -320,7 +322,7 @@ def render_board(view: GameView, *, names: Sequence[str], odds_aid: bool = True)
     y += height
     if seat is not None and not view.over:
         acting = view.deciding == seat.seat or view.flight is not None
-        y = _mat(image, seat, shown, y, acting) + 10
+        y = _mat(image, seat, shown, y, acting, lean=lean) + 10
     for line in legend:
         draw.text((phone.MARGIN, y + 2), line, font=font(phone.SMALL), fill=MUTED)
         y += 20
@@ -333,24 +335,32 @@ def render_private(view: GameView, *, names: Sequence[str], odds_aid: bool = Tru
     seat = view.seats[me]
     shown = tuple(names)
     flight = view.flight if view.flight is not None and view.flight.seat == me else None
-    flight_h = fif_phone.flight_height(flight, names, odds_aid=odds_aid) + 4 if flight else 0
     sections = fif_phone.private_sections(view)
     private_h = fif_phone.sections_height(sections)
-    rest = phone.HEADER_H + flight_h + private_h + 8 + 10
-    # each card's name and text; run on, one paragraph each, when that would not fit a phone
-    texts: fif_phone.CardTexts = "full"
-    if rest + fif_phone.mat_height(seat, names, texts=texts) > PAGE_MAX_H:
-        texts = "flow"
-    mat_h = fif_phone.mat_height(seat, names, texts=texts) + 10
+    rest = phone.HEADER_H + private_h + 8
+    for texts, fit, lean in _private_looks(flight):  # the richest look that fits a phone
+        flight_h = (
+            fif_phone.flight_height(flight, names, odds_aid=odds_aid, fit=fit) + 4 if flight else 0
+        )
+        mat_h = fif_phone.mat_height(seat, names, texts=texts, lean=lean) + 10
+        if rest + flight_h + mat_h <= PAGE_MAX_H:
+            break
     height = phone.HEADER_H + flight_h + mat_h + private_h + 8
     image, _ = canvas(phone.WIDTH, height, BACKGROUND)
-    _phone_header(image, view, f"First in Flight — {seat_name(names, me)}", names)
+    _phone_header(image, view, _private_title(seat_name(names, me)), names)
     y = phone.HEADER_H
     if flight is not None:
-        y = _flight(image, flight, shown, y, odds_aid) + 4
-    y = _mat(image, seat, shown, y, view.deciding == me, texts=texts) + 10
+        y = _flight(image, flight, shown, y, odds_aid, fit) + 4
+    y = _mat(image, seat, shown, y, view.deciding == me, texts=texts, lean=lean) + 10
     stamp(image, (0, y), (phone.WIDTH, private_h), BACKGROUND, _paint_sections, sections)
     return image
+
+
+def _private_title(name: str) -> str:
+    """The private picture's title: the game and the player's name, or the name alone when
+    both would not fit beside the Year tracker (the name tells a player the picture is theirs)."""
+    title = f"First in Flight — {name}"
+    return title if text_width(title, 22, bold=True) <= phone.TITLE_W else name
 
 
 # The parts of the phone pictures are cached tiles as wide as the picture (x is always 0): a
@@ -370,21 +380,73 @@ def _paint_header(
     phone.header(ImageDraw.Draw(image), year, title, status, colour)
 
 
+def _flight_fits(flight: FlightView) -> list[fif_phone.Fit]:
+    """The Flight's looks, richest first: every card full size, shorter tiles, then fewer rows
+    (the earliest cards folded into one tile; the Whole table shows them all)."""
+    rows = fif_phone.full_rows(flight)
+    folded = [fif_phone.Fit(compact=True, rows=r) for r in range(rows - 1, 0, -1)]
+    return [fif_phone.FULL, fif_phone.Fit(compact=True), *folded]
+
+
+def _board_look(
+    view: GameView, names: Sequence[str], odds_aid: bool, room: int
+) -> tuple[fif_phone.Fit, bool]:
+    """The turn picture's richest look whose Flight and mat fit in `room` px: (how the Flight's
+    cards are drawn, whether the mat gives its deck's make-up in words). A long Flight row
+    gets shorter tiles first; then the mat turns lean and the row folds its earliest cards."""
+    seat = view.seats[_acting_seat(view)] if view.seats and not view.over else None
+    fits = _flight_fits(view.flight) if view.flight is not None else [fif_phone.FULL]
+    looks = [(fits[0], False), *((fit, False) for fit in fits[1:2])]
+    looks += [(fit, True) for fit in fits[1:] or fits]
+    for fit, lean in looks:
+        used = fif_phone.mat_height(seat, names, lean=lean) + 10 if seat is not None else 0
+        if view.flight is not None:
+            used += fif_phone.flight_height(view.flight, names, odds_aid=odds_aid, fit=fit) + 4
+        if used <= room:
+            return fit, lean
+    return looks[-1]
+
+
+Look = tuple[fif_phone.CardTexts, fif_phone.Fit, bool]  # card texts, Flight tiles, lean mat
+
+
+def _private_looks(flight: FlightView | None) -> list[Look]:
+    """The private picture's looks, richest first: each card's text in full, the Flight's
+    shorter tiles, the texts run on, the deck's make-up in words, fewer Flight rows; last,
+    the cards as name chips."""
+    fits = _flight_fits(flight) if flight is not None else [fif_phone.FULL]
+    shorter = fits[1:] or fits
+    looks: list[Look] = [("full", fits[0], False), ("full", shorter[0], False)]
+    looks += [("flow", shorter[0], False)]
+    return [*looks, *(("flow", fit, True) for fit in shorter), ("", fits[-1], True)]
+
+
 def _flight(
-    image: Image.Image, flight: FlightView, names: tuple[str, ...], y: int, odds_aid: bool
+    image: Image.Image,
+    flight: FlightView,
+    names: tuple[str, ...],
+    y: int,
+    odds_aid: bool,
+    fit: fif_phone.Fit = fif_phone.FULL,
 ) -> int:
-    """The Flight panel at `y`; returns the y below it."""
-    height = fif_phone.flight_height(flight, names, odds_aid=odds_aid)
-    args = (flight, names, odds_aid)
+    """The Flight panel at `y` (`fit`: how its cards are drawn); returns the y below it."""
+    height = fif_phone.flight_height(flight, names, odds_aid=odds_aid, fit=fit)
+    args = (flight, names, odds_aid, fit)
     stamp(image, (0, y), (phone.WIDTH, height), BACKGROUND, _paint_flight, *args)
     return y + height
 
 
 def _paint_flight(
-    image: Image.Image, x: int, y: int, flight: FlightView, names: tuple[str, ...], odds_aid: bool
+    image: Image.Image,
+    x: int,
+    y: int,
+    flight: FlightView,
+    names: tuple[str, ...],
+    odds_aid: bool,
+    fit: fif_phone.Fit,
 ) -> None:
     """The Flight panel: headline, card row, Problems, Distance, Descend and the odds."""
-    fif_phone.draw_flight(ImageDraw.Draw(image), flight, names, y, odds_aid=odds_aid)
+    fif_phone.draw_flight(ImageDraw.Draw(image), flight, names, y, odds_aid=odds_aid, fit=fit)
 
 
 def _paint_track(
@@ -409,11 +471,12 @@ def _mat(
     acting: bool,
     *,
     texts: fif_phone.CardTexts = "",
+    lean: bool = False,
 ) -> int:
-    """One player's mat across the picture at `y` (`texts`: how its cards' texts show);
-    returns the y below it."""
-    height = fif_phone.mat_height(seat, names, texts=texts)
-    args = (seat, names, acting, texts)
+    """One player's mat across the picture at `y` (`texts`: how its cards' texts show; `lean`:
+    its deck's make-up in words); returns the y below it."""
+    height = fif_phone.mat_height(seat, names, texts=texts, lean=lean)
+    args = (seat, names, acting, texts, lean)
     stamp(image, (0, y), (phone.WIDTH, height + 1), BACKGROUND, _paint_mat, *args)
     return y + height
 
@@ -426,9 +489,10 @@ def _paint_mat(
     names: tuple[str, ...],
     acting: bool,
     texts: fif_phone.CardTexts,
+    lean: bool,
 ) -> None:
     """One player's mat: Pilot, coins, record, cards, Garage and the deck's make-up."""
-    fif_phone.draw_mat(image, seat, names, y, acting=acting, texts=texts)
+    fif_phone.draw_mat(image, seat, names, y, acting=acting, texts=texts, lean=lean)
 
 
 def _paint_sections(image: Image.Image, x: int, y: int, sections: fif_phone.Sections) -> None:

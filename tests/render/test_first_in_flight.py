@@ -412,3 +412,52 @@ def test_the_whole_table_pages_read_on_a_phone(players: int) -> None:
     for row in view.display_texts:
         for text in row:
             assert " ".join(text.split()[:3]) in shown
+
+
+def _every_flight_card(rows: int) -> State:
+    """A real Flight whose row holds every kind of Flight card, `rows` times over."""
+    from rules.first_in_flight.data import load_data
+    from rules.first_in_flight.state import RowCard
+
+    state = moments(2)["mid-flight"]
+    assert state.flight is not None
+    kinds = [RowCard(card=c.id) for c in load_data().flight_cards]
+    row = tuple(kinds * rows)
+    return state.model_copy(update={"flight": state.flight.model_copy(update={"row": row})})
+
+
+@pytest.mark.parametrize("rows", [1, 2])
+def test_flight_card_names_are_cut_only_at_a_word(rows: int) -> None:
+    """Each Flight card's name on its tile is whole words ("Experience", not "Experien…"), on
+    the full-size tiles of a short row and the shorter tiles of a long one; a name too long
+    for its tile ends with an ellipsis after a whole word."""
+    from rules.first_in_flight.data import load_data
+
+    state = _every_flight_card(rows)
+    words = {w for c in load_data().flight_cards for w in c.name.split()} | {"Problem"}
+    seat = state.flight.seat if state.flight is not None else 0
+    with texts_drawn() as seen:
+        render_board(GAME.view(state, None), names=NAMES[:2])
+        render_private(GAME.view(state, seat), names=NAMES[:2])
+    tiles = [t for t in seen if t.rstrip("…") and set(t.rstrip("…").split()) <= words]
+    assert "Experience" in tiles
+    stems = [t.rstrip("…").split() for t in seen if t.endswith("…")]  # what an ellipsis ends
+    cut = [
+        s[-1] for s in stems if s and s[-1] not in words and any(w.startswith(s[-1]) for w in words)
+    ]
+    assert not cut, f"names cut mid-word: {cut}"
+
+
+def test_a_long_name_is_cut_at_a_word() -> None:
+    """A title, status or mat line too long for its place ends after a whole word with an
+    ellipsis: "Chandrasekhar the…", never "First in Flight — Chandrasek…"."""
+    state = moments(4)["start"]
+    with texts_drawn() as seen:
+        render_private(GAME.view(state, 2), names=NAMES)
+        render_board(GAME.view(state, None), names=NAMES)
+    cut = [t for t in seen if t.endswith("…")]
+    assert any(t.startswith("Chandrasekhar the") for t in cut), cut
+    whole = set(" ".join(NAMES).split())
+    halves = [t for t in cut if t.rstrip("…").split()[-1] not in whole]
+    names = [t for t in halves if any(w.startswith(t.rstrip("…").split()[-1]) for w in whole)]
+    assert not names, f"names cut mid-word: {names}"

@@ -7,6 +7,7 @@ most 1.8 times as tall as it is wide (it fits a portrait phone screen without sc
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterator
 from itertools import combinations
 from typing import Any
@@ -27,6 +28,7 @@ from bot.render.common import (
 from bot.render.fif_board import GUSTAVE_COLOUR
 from bot.render.samples import after_moves, final, play_until
 from rules import GAMES
+from tests.render.test_first_in_flight import texts_drawn
 
 NAMES = ["Alice", "Bob", "Chandrasekhar the Magnificent", "Dee"]
 
@@ -113,13 +115,167 @@ def test_every_picture_reads_on_a_phone(game_id: str, moment: str, make: Callabl
     """At 400 px wide no text is under 9 px tall, and every picture fits a phone screen."""
     state = make()
     for label, draw in _pictures(game_id, state):
-        with trace_fonts() as sizes:
-            image = draw()
-        assert sizes, f"{label}: no text drawn"
-        scale = PHONE_WIDTH / image.width
-        smallest = min(glyph_height(size, bold=bold) for size, bold in sizes) * scale
-        assert smallest >= PHONE_GLYPH_PX, f"{label}: text {smallest:.1f} px tall at 400 px"
-        assert image.height <= PHONE_ASPECT * image.width, f"{label}: {image.size} too tall"
+        _assert_phone_sized(label, draw)
+
+
+def _assert_phone_sized(label: str, draw: Callable[[], Image.Image]) -> None:
+    """The picture `draw` makes passes the phone rule: no text under 9 px at 400 px wide, and
+    at most 1.8 times as tall as it is wide."""
+    with trace_fonts() as sizes:
+        image = draw()
+    assert sizes, f"{label}: no text drawn"
+    scale = PHONE_WIDTH / image.width
+    smallest = min(glyph_height(size, bold=bold) for size, bold in sizes) * scale
+    assert smallest >= PHONE_GLYPH_PX, f"{label}: text {smallest:.1f} px tall at 400 px"
+    assert image.height <= PHONE_ASPECT * image.width, f"{label}: {image.size} too tall"
+
+
+# ---------------------------------------------------------------- long First in Flight Flights
+
+FIF = GAMES["first-in-flight"]
+
+
+def _keen_pilot(state: Any, seat: int, chooser: random.Random) -> str:
+    """A player who keeps flying: draws while allowed and uses abilities mid-Flight (long
+    Flight rows come from here); any legal move otherwise."""
+    actions = FIF.legal_actions(state, seat)
+    keys = [a.key for a in actions]
+    if state.flight is not None:
+        if "draw" in keys:
+            return "draw"
+        uses = [k for k in keys if k.startswith("use:")]
+        if uses and chooser.random() < 0.8:
+            return chooser.choice(uses)
+    return str(chooser.choice(keys))
+
+
+def _fif_states(players: int, seed: int, *, keen: bool = True) -> Iterator[Any]:
+    """Every state of one seeded First in Flight game, keen or uniformly random players."""
+    state = FIF.new_game(seed, players, None)
+    chooser = random.Random(seed)
+    for _ in range(4000):
+        yield state
+        active = FIF.active_players(state)
+        if not active:
+            return
+        if keen:
+            key = _keen_pilot(state, active[0], chooser)
+        else:
+            key = chooser.choice(FIF.legal_actions(state, active[0])).key
+        state = FIF.apply(state, active[0], key).state
+
+
+def _long_flight(players: int, seed: int, cards: int) -> Any:
+    """The first state of a seeded game whose Flight row holds at least `cards` cards."""
+    for state in _fif_states(players, seed):
+        if state.flight is not None and len(state.flight.row) >= cards:
+            return state
+    raise AssertionError(f"no {cards}-card Flight in game {seed} ({players} players)")
+
+
+def _stretched(players: int, seed: int, cards: int = 30, owned: int = 6) -> Any:
+    """A rigged worst case: a real 15-card Flight grown to `cards` cards by more Glides, its
+    flyer owning `owned` more Development cards and everyone's deck fuller."""
+    from rules.first_in_flight.state import Owned, RowCard
+
+    state = _long_flight(players, seed, 15)
+    flight = state.flight
+    row = flight.row + (RowCard(card="glide"),) * (cards - len(flight.row))
+    extra = tuple(Owned(card=c) for deck in state.dev_decks for c in deck)[:owned]
+    flyer = state.seats[flight.seat]
+    seats = list(state.seats)
+    seats[flight.seat] = flyer.model_copy(update={"cards": flyer.cards + extra})
+    return state.model_copy(
+        update={"flight": flight.model_copy(update={"row": row}), "seats": tuple(seats)}
+    )
+
+
+# Seeds whose keen games reach the row length (found by searching seeds 1–3000).
+LONG_FLIGHTS: list[tuple[str, Callable[[], Any]]] = [
+    ("solo-15-cards", lambda: _long_flight(1, 753, 15)),
+    ("2p-19-cards", lambda: _long_flight(2, 40, 19)),
+    ("4p-15-cards", lambda: _long_flight(4, 14, 15)),
+    ("4p-15-cards-seed-20", lambda: _long_flight(4, 20, 15)),
+    ("solo-rigged-30-cards", lambda: _stretched(1, 58)),
+    ("2p-rigged-30-cards", lambda: _stretched(2, 40)),
+    ("4p-rigged-30-cards", lambda: _stretched(4, 14)),
+]
+
+
+@pytest.mark.parametrize(("moment", "make"), LONG_FLIGHTS, ids=[m for m, _ in LONG_FLIGHTS])
+def test_long_flights_fit_a_phone(moment: str, make: Callable[[], Any]) -> None:
+    """With 15 or more cards in the Flight row, the board, the flyer's private picture and
+    another player's stay phone-sized with text at full size."""
+    state = make()
+    assert len(state.flight.row) >= 15
+    names = NAMES[: state.players]
+    flyer = state.flight.seat
+    seats = {flyer, (flyer + 1) % state.players}
+    _assert_phone_sized(
+        "board", lambda: first_in_flight.render_board(FIF.view(state, None), names=names)
+    )
+    for seat in sorted(seats):
+        view = FIF.view(state, seat)
+        _assert_phone_sized(
+            f"seat {seat}", lambda v=view: first_in_flight.render_private(v, names=names)
+        )
+
+
+def test_a_long_flight_keeps_its_latest_cards_and_counts_the_rest() -> None:
+    """When even shorter tiles cannot hold a 30-card row, the board shows the latest cards and
+    one tile telling how many earlier cards there were, with their Distance."""
+    from bot.render import fif_phone
+
+    state = _stretched(4, 14)
+    view = FIF.view(state, None)
+    with texts_drawn() as texts:
+        first_in_flight.render_board(view, names=NAMES)
+    folded = [t for t in texts if "earlier cards" in t]
+    assert folded, "the board says how many earlier cards it folded"
+    assert len(state.flight.row) > fif_phone.PER_ROW * 3
+
+
+# (players, seed, keen): keen players make long Flights; random ones reach everything else.
+RANDOM_GAMES = [
+    (1, 3, True),
+    (2, 5, True),
+    (3, 7, True),
+    (4, 11, True),
+    (2, 13, False),
+    (4, 17, False),
+]
+POSITIONS_PER_GAME = 50  # 300 positions in all
+
+
+def _positions(players: int, seed: int, keen: bool) -> list[Any]:
+    """50 positions from games seeded from `seed` on: in each, the Flights of 8+ cards (longest
+    first), then every 9th state."""
+    found: list[Any] = []
+    while len(found) < POSITIONS_PER_GAME:
+        states = list(_fif_states(players, seed, keen=keen))
+        flying = [s for s in states if s.flight is not None and len(s.flight.row) >= 8]
+        found += sorted(flying, key=lambda s: -len(s.flight.row))[:10] + states[::9]
+        seed += 1000
+    return found[:POSITIONS_PER_GAME]
+
+
+@pytest.mark.parametrize(("players", "seed", "keen"), RANDOM_GAMES)
+def test_every_first_in_flight_position_fits_a_phone(players: int, seed: int, keen: bool) -> None:
+    """Property: in positions from whole games (long Flights among them), the board and every
+    seat's private picture pass the phone rule."""
+    names = NAMES[:players]
+    positions = _positions(players, seed, keen)
+    assert len(positions) == POSITIONS_PER_GAME
+    for n, state in enumerate(positions):
+        board = FIF.view(state, None)
+        label = f"position {n} board"
+        _assert_phone_sized(label, lambda b=board: first_in_flight.render_board(b, names=names))
+        for seat in range(players):
+            view = FIF.view(state, seat)
+            label = f"position {n} seat {seat}"
+            _assert_phone_sized(
+                label, lambda v=view: first_in_flight.render_private(v, names=names)
+            )
 
 
 def test_the_rule_measures_rendered_ink() -> None:
