@@ -7,6 +7,7 @@ RUN pip install --no-cache-dir --require-hashes -r requirements.lock
 COPY bot ./bot
 COPY rules ./rules
 COPY assets ./assets
+COPY locales ./locales
 # Run as an unprivileged user; it owns /data, where the SQLite volume is mounted (see fly.toml).
 RUN useradd --system --uid 10001 --home-dir /app --shell /usr/sbin/nologin hangar \
     && mkdir -p /data && chown hangar:hangar /data

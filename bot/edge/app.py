@@ -29,6 +29,7 @@ from bot.edge.components import (
     answer_unknown_component,
 )
 from bot.edge.errors import on_app_command_error
+from bot.edge.locale import HangarTranslator
 from bot.edge.startup import unreachable_database
 from bot.runtime import ai_turns
 from bot.runtime.health import HealthServer
@@ -132,6 +133,8 @@ class HangarBot(discord.Client):
         )
         await self.scheduler.recover()
         register_commands(self.tree)
+        # Localised names and descriptions (de, fr, es) travel with every sync (issue 30).
+        await self.tree.set_translator(HangarTranslator())
         self.add_dynamic_items(ActionButton, ActionSelect, HandButton, LobbyButton, CoachButton)
         self.add_dynamic_items(*stats.DYNAMIC_ITEMS)
         await backfill(store)  # results of games that finished before history existed
@@ -170,7 +173,7 @@ class HangarBot(discord.Client):
             log.info("Commands synced to dev guild %s", guild_id)
             return
         assert self.store is not None and self.application_id is not None
-        key, digest = commands_hash_key(self.application_id), self._tree_digest()
+        key, digest = commands_hash_key(self.application_id), await self._tree_digest()
         async with self.store.exclusive("command-sync"):
             async with self.store.reading() as db:
                 stored = await get_meta(db, key)
@@ -182,9 +185,15 @@ class HangarBot(discord.Client):
                 await set_meta(db, key, digest)
         log.info("Command tree changed; synced globally")
 
-    def _tree_digest(self) -> str:
-        """A hash of the command tree's payload, to detect changes between deploys."""
-        payload = [command.to_dict(self.tree) for command in self.tree.get_commands()]
+    async def _tree_digest(self) -> str:
+        """A hash of the command tree's payload, translations included (a new or corrected
+        translation is a change to sync), to detect changes between deploys."""
+        translator = self.tree.translator
+        commands = self.tree.get_commands()
+        if translator is None:
+            payload = [command.to_dict(self.tree) for command in commands]
+        else:
+            payload = [await c.get_translated_payload(self.tree, translator) for c in commands]
         blob = json.dumps(payload, sort_keys=True, default=str).encode()
         return hashlib.sha256(blob).hexdigest()
 

@@ -7,6 +7,7 @@ from typing import Any, Literal, get_args
 
 from pydantic import BaseModel, Field
 
+from bot.i18n import ENGLISH, shipped
 from bot.services.errors import ServiceError
 from bot.services.gametime import Clock
 from bot.store import Store
@@ -110,8 +111,14 @@ class Preferences:
                 OnTimeout
             ):
                 raise ServiceError("Unknown turn limit or timeout policy.")
+            if updated.language not in ("", ENGLISH, *shipped()):
+                raise ServiceError("Unknown language: choose one of the listed languages.")
             await cs.put_guild(db, updated)
         return updated
+
+    async def language(self, guild_id: int) -> str:
+        """The language chosen for a server's public messages ('': its Discord locale)."""
+        return (await self.guild_settings(guild_id)).language
 
     async def prefs(self, user_id: int) -> UserPrefs:
         """A user's notification and away preferences."""

@@ -75,6 +75,7 @@ class GuildSettings:
     on_timeout: str = "remind"
     reminders: bool = True
     threads: bool = False
+    language: str = ""  # of public messages; '' follows the server's Discord locale
 
 
 def due_at(stage: int, deadline: float, limit_s: float) -> float | None:
@@ -283,8 +284,8 @@ async def put_prefs(db: Db, p: UserPrefs) -> None:
 async def fetch_guild(db: Db, guild_id: int) -> GuildSettings:
     """A server's defaults (Hangar's when never set)."""
     sql = (
-        "SELECT guild_id, turn_limit, on_timeout, reminders, threads FROM guild_settings "
-        "WHERE guild_id = ?"
+        "SELECT guild_id, turn_limit, on_timeout, reminders, threads, language "
+        "FROM guild_settings WHERE guild_id = ?"
     )
     async with db.execute(sql, (guild_id,)) as cursor:
         row = await cursor.fetchone()
@@ -296,17 +297,19 @@ async def fetch_guild(db: Db, guild_id: int) -> GuildSettings:
         row["on_timeout"],
         bool(row["reminders"]),
         bool(row["threads"]),
+        row["language"],
     )
 
 
 async def put_guild(db: Db, g: GuildSettings) -> None:
     """Insert or update a server's defaults."""
     await db.execute(
-        "INSERT INTO guild_settings (guild_id, turn_limit, on_timeout, reminders, threads) "
-        "VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
+        "INSERT INTO guild_settings (guild_id, turn_limit, on_timeout, reminders, threads, "
+        "language) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
         "turn_limit = excluded.turn_limit, on_timeout = excluded.on_timeout, "
-        "reminders = excluded.reminders, threads = excluded.threads",
-        (g.guild_id, g.turn_limit, g.on_timeout, int(g.reminders), int(g.threads)),
+        "reminders = excluded.reminders, threads = excluded.threads, "
+        "language = excluded.language",
+        (g.guild_id, g.turn_limit, g.on_timeout, int(g.reminders), int(g.threads), g.language),
     )
 
 

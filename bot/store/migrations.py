@@ -349,8 +349,14 @@ MIGRATION_11: list[Statement] = [
 ]
 
 
+# The language of a server's public messages (issue 30): '' follows the server's Discord locale.
+MIGRATION_12: list[Statement] = [
+    "ALTER TABLE guild_settings ADD COLUMN language TEXT NOT NULL DEFAULT ''",
+]
+
+
 # Positions are versions (3 clock, 4 history, 5 meta, 6 outbox, 7 AI seats, 8 listing,
-# 9 seat holders, 10 table flags, 11 board summaries): append only.
+# 9 seat holders, 10 table flags, 11 board summaries, 12 server language): append only.
 MIGRATIONS: tuple[list[Statement], ...] = (
     MIGRATION_1,
     MIGRATION_2,
@@ -363,6 +369,7 @@ MIGRATIONS: tuple[list[Statement], ...] = (
     MIGRATION_9,
     MIGRATION_10,
     MIGRATION_11,
+    MIGRATION_12,
 )
 LATEST = len(MIGRATIONS)
 

@@ -11,6 +11,7 @@ from bot.edge.app import register_commands
 from bot.edge.commands.admin import ADMIN_PERMISSIONS
 from bot.edge.commands.help import ADMIN_NEEDS, command_lines, help_embed, help_text
 from bot.edge.limits import MAX_EMBED_DESCRIPTION, MAX_EMBED_TOTAL
+from bot.i18n import translate
 
 
 def registered_commands() -> list[Any]:
@@ -80,3 +81,24 @@ def test_help_fits_one_embed() -> None:
     assert embed.description == help_text(registered_commands(), link)
     assert len(embed.description or "") <= MAX_EMBED_DESCRIPTION
     assert len(embed) <= MAX_EMBED_TOTAL
+
+
+def test_help_speaks_the_readers_language() -> None:
+    """German, French and Spanish readers get the page in their language, with the command
+    names their Discord shows them, every description translated, within one embed."""
+    commands = registered_commands()
+    german = help_text(commands, locale="de")
+    assert "**Befehle**" in german and "**Admin-Befehle**" in german
+    assert "`/spiel beitreten` — Einen Platz in der Lobby dieses Kanals nehmen" in german
+    assert "„Server verwalten“" in german and "Manage Server" not in german
+    assert "Take a seat" not in german
+    for command in every_slash_command(commands):
+        assert translate("de", command.description) in german
+    assert "`/partie rejoindre`" in help_text(commands, locale="fr")
+    assert "`/partida unirse`" in help_text(commands, locale="es")
+    for locale in ("de", "fr", "es", "pseudo"):
+        embed = help_embed(commands, "https://discord.com/channels/1/2/3", locale)
+        assert embed.description == help_text(
+            commands, "https://discord.com/channels/1/2/3", locale
+        )
+        assert len(embed) <= MAX_EMBED_TOTAL

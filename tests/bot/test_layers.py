@@ -7,6 +7,8 @@
 * `bot/render` — pictures from views: rules.
 * `bot/store` — SQL: nothing above it (its command line, `bot/store/__main__.py`, is an entry
   point and may hand it the services' replay check).
+* `bot/i18n` — the message catalogue: nothing (every wing may use it; its command line,
+  `bot/i18n/__main__.py`, reads the slash commands' texts from the edge).
 * Top level: only `__main__.py` (the entry point), `settings.py` and `lru.py`, which every wing
   may use.
 """
@@ -19,15 +21,16 @@ from pathlib import Path
 import pytest
 
 BOT = Path(__file__).resolve().parents[2] / "bot"
-SHARED = {"bot.settings", "bot.lru"}
+SHARED = {"bot.settings", "bot.lru", "bot.i18n"}
 ALLOWED: dict[str, set[str]] = {
     "edge": {"bot.edge", "bot.runtime", "bot.services", "bot.store", "bot.render", "rules"},
     "runtime": {"bot.runtime", "bot.services", "bot.store", "bot.render", "rules"},
     "services": {"bot.services", "bot.store", "rules"},
     "render": {"bot.render", "rules"},
     "store": {"bot.store", "rules"},
+    "i18n": {"bot.i18n"},
 }
-ENTRY_POINTS = {"store/__main__.py": {"bot.services"}}
+ENTRY_POINTS = {"store/__main__.py": {"bot.services"}, "i18n/__main__.py": {"bot.edge"}}
 TOP_LEVEL = {"__init__.py", "__main__.py", "settings.py", "lru.py"}
 
 

@@ -11,6 +11,14 @@ from discord import app_commands
 
 from bot.edge.errors import UserFacingError
 from bot.edge.flow import channel_id_of, edit_live
+from bot.edge.locale import (
+    LANGUAGE_CHOICES,
+    announce_language,
+    interaction_public_locale,
+    private_locale,
+    settings_text,
+    stored_language,
+)
 from bot.edge.notify import stamp
 from bot.services.clock import MAX_AWAY_DAYS, MAX_EXTEND_HOURS
 from bot.services.errors import NoGameHereError, NotInGameError, NotStartedError
@@ -164,13 +172,16 @@ async def clock_command(interaction: discord.Interaction[HangarBot], paused: boo
     on_timeout="Default at a deadline: remind only, or ai (skip where a pass is allowed)",
     reminders="Remind at 50 % and 10 % time left",
     threads="Open every new game in its own thread",
+    language="The language of Hangar's public messages in this server",
 )
+@app_commands.choices(language=LANGUAGE_CHOICES)
 async def settings_command(
     interaction: discord.Interaction[HangarBot],
     turn_limit: Literal["off", "12h", "24h", "48h", "72h", "1w"] | None = None,
     on_timeout: Literal["remind", "ai"] | None = None,
     reminders: bool | None = None,
     threads: bool | None = None,
+    language: str | None = None,
 ) -> None:
     """Show or change the server's defaults."""
     await interaction.response.defer(ephemeral=True, thinking=True)
@@ -184,14 +195,14 @@ async def settings_command(
         on_timeout=on_timeout,
         reminders=reminders,
         threads=threads,
+        language=stored_language(language),
     )
     assert settings.turn_limit in TURN_LIMITS
-    await interaction.followup.send(
-        f"Server defaults: turn limit **{settings.turn_limit}**, on timeout "
-        f"**{settings.on_timeout}**, reminders **{'on' if settings.reminders else 'off'}**, "
-        f"a thread per game **{'yes' if settings.threads else 'no'}**.",
-        ephemeral=True,
-    )
+    where = interaction_public_locale(interaction)
+    text = settings_text(settings, where, private_locale(interaction))
+    await interaction.followup.send(text, ephemeral=True)
+    if language is not None:
+        await announce_language(interaction)
 
 
 def extend_groups(game: app_commands.Group, admin: app_commands.Group) -> None:

@@ -1,7 +1,8 @@
 """/help — what Hangar is, how to start a game, the commands and links (only you see it).
 
 The command list is read from the registered command tree, so it cannot go stale: every
-command and subcommand with its own description, players' commands first, then /admin.
+command and subcommand with its own description, players' commands first, then /admin. It is
+private, so it speaks the reader's language: their Discord locale (issue 30).
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ import discord
 from discord import app_commands
 
 from bot.edge.limits import MAX_EMBED_DESCRIPTION, fit_embed
+from bot.edge.locale import private_locale
+from bot.i18n import ENGLISH, ptranslate, translate
 from rules.core import PlayerError
 
 if TYPE_CHECKING:
@@ -25,18 +28,38 @@ ADMIN_NEEDS = "Manage Server"
 # Players' commands in the order a newcomer needs them; any command not named here follows.
 PLAYER_ORDER = ("game", "play", "mygames", "card", "away", "notify", "stats", "leaderboard")
 
-INTRO = (
-    "**Hangar** plays board and card games by post: take your turn whenever you like; the bot "
-    "posts the board after every move and pings whoever must act next.\n\n"
-    "**Start a game**: `/game new <game>` opens a lobby, friends press **Join**, and you press "
-    "**Start**. Then press **My hand & moves** under the board (or use `/play`)."
-)
+
+def intro(locale: str) -> str:
+    """What Hangar is and how a game starts, in `locale`'s language."""
+    which = translate(locale, "<game>")  # stands for takeoff, flight, …
+    return (
+        translate(
+            locale,
+            "**Hangar** plays board and card games by post: take your turn whenever you like; the "
+            "bot posts the board after every move and pings whoever must act next.",
+        )
+        + "\n\n"
+        + translate(
+            locale,
+            "**Start a game**: `{new}` opens a lobby, friends press **Join**, and you press "
+            "**Start**. Then press **My hand & moves** under the board (or use `{play}`).",
+            new=f"{command_name('game new', locale)} {which}",
+            play=command_name("play", locale),
+        )
+    )
+
+
+def command_name(qualified: str, locale: str) -> str:
+    """`/game new` as a user of `locale` sees it in Discord's command list."""
+    return "/" + " ".join(ptranslate(locale, "command", part) for part in qualified.split())
 
 
 def command_lines(
     commands: Iterable[app_commands.Command[Any, ..., Any] | app_commands.Group | Any],
+    locale: str = ENGLISH,
 ) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
-    """(players', admins') `(/qualified name, description)` of every slash command in a tree."""
+    """(players', admins') `(/qualified name, description)` of every slash command in a tree,
+    as Discord shows them to a user of `locale`."""
     players: list[tuple[int, str, str]] = []
     admins: list[tuple[str, str]] = []
     for top in commands:
@@ -48,7 +71,10 @@ def command_lines(
             continue
         rank = PLAYER_ORDER.index(top.name) if top.name in PLAYER_ORDER else len(PLAYER_ORDER)
         for leaf in leaves:
-            line = (f"/{leaf.qualified_name}", leaf.description)
+            line = (
+                command_name(leaf.qualified_name, locale),
+                translate(locale, leaf.description),
+            )
             if top.name == ADMIN_GROUP:
                 admins.append(line)
             else:
@@ -60,32 +86,43 @@ def command_lines(
 def help_text(
     commands: Iterable[app_commands.Command[Any, ..., Any] | app_commands.Group | Any],
     board_link: str | None = None,
+    locale: str = ENGLISH,
 ) -> str:
     """The whole /help page, from the registered commands (fits one embed description)."""
-    players, admins = command_lines(commands)
-    links = [f"• [Slash commands in Discord]({SLASH_FAQ})"]
+    players, admins = command_lines(commands, locale)
+    commands_title, links_title = translate(locale, "Commands"), translate(locale, "Links")
+    faq = translate(locale, "Slash commands in Discord")
+    links = [f"• [{faq}]({SLASH_FAQ})"]
     if board_link:
-        links.insert(0, f"• [This channel's game board]({board_link})")
+        board = translate(locale, "This channel's game board")
+        links.insert(0, f"• [{board}]({board_link})")
     parts = [
-        INTRO,
-        "**Commands**\n" + "\n".join(f"• `{name}` — {what}" for name, what in players),
+        intro(locale),
+        f"**{commands_title}**\n" + "\n".join(f"• `{name}` — {what}" for name, what in players),
     ]
     if admins:
-        parts.append(
-            f"**Admin commands** (`/admin` needs the {ADMIN_NEEDS} permission)\n"
-            + "\n".join(f"• `{name}` — {what}" for name, what in admins)
+        # Discord's own name of the permission, as the reader's Discord client shows it.
+        permission = ADMIN_NEEDS if locale == ENGLISH else translate(locale, "Manage Server")
+        heading = translate(
+            locale,
+            "**Admin commands** (`{admin}` needs the {permission} permission)",
+            admin=command_name(ADMIN_GROUP, locale),
+            permission=permission,
         )
-    parts.append("**Links**\n" + "\n".join(links))
+        parts.append(heading + "\n" + "\n".join(f"• `{name}` — {what}" for name, what in admins))
+    parts.append(f"**{links_title}**\n" + "\n".join(links))
     return "\n\n".join(parts)
 
 
 def help_embed(
     commands: Iterable[app_commands.Command[Any, ..., Any] | app_commands.Group | Any],
     board_link: str | None = None,
+    locale: str = ENGLISH,
 ) -> discord.Embed:
     """The /help page as one embed (its description holds up to 4,096 characters)."""
-    text = help_text(commands, board_link)
-    return fit_embed(discord.Embed(title="Hangar — help", description=text[:MAX_EMBED_DESCRIPTION]))
+    text = help_text(commands, board_link, locale)
+    title = translate(locale, "Hangar — help")
+    return fit_embed(discord.Embed(title=title, description=text[:MAX_EMBED_DESCRIPTION]))
 
 
 async def _board_link(interaction: discord.Interaction[HangarBot]) -> str | None:
@@ -106,6 +143,5 @@ async def _board_link(interaction: discord.Interaction[HangarBot]) -> str | None
 async def help_command(interaction: discord.Interaction[HangarBot]) -> None:
     """Answer privately with the help page."""
     commands = interaction.client.tree.get_commands()
-    await interaction.response.send_message(
-        embed=help_embed(commands, await _board_link(interaction)), ephemeral=True
-    )
+    embed = help_embed(commands, await _board_link(interaction), private_locale(interaction))
+    await interaction.response.send_message(embed=embed, ephemeral=True)

@@ -38,6 +38,8 @@ class FakeDiscord:
         self._runner: web.AppRunner | None = None
         self._admins: set[int] = set()
         self.root = ""
+        # Discord locales ("de", "es-ES", …) of users' clients and of guilds; en-US unless set.
+        self.locales: dict[int, str] = {}
 
     # --- lifecycle ---------------------------------------------------------------------------
 
@@ -159,6 +161,10 @@ class FakeDiscord:
             self._join(guild, user)
         return user
 
+    def set_locale(self, who: User | Guild, locale: str) -> None:
+        """The Discord locale interactions tell for a user's client or a guild ("de", "es-ES")."""
+        self.locales[who.id] = locale
+
     def _join(self, guild: Guild, user: User) -> None:
         guild.members[user.id] = [guild.roles[1].id] if user.id in self._admins else []
 
@@ -188,15 +194,16 @@ class FakeDiscord:
             "channel": channel.payload(),
             "token": rec.token,
             "version": 1,
-            "locale": "en-US",
+            "locale": self.locales.get(user.id, "en-US"),
             "entitlements": [],
             "attachment_size_limit": 10 * 1024 * 1024,
             "context": 0 if guild else 1,
         }
         if guild is not None:
             payload["guild_id"] = str(guild.id)
-            payload["guild_locale"] = "en-US"
-            payload["guild"] = {"id": str(guild.id), "locale": "en-US", "features": []}
+            where = self.locales.get(guild.id, "en-US")
+            payload["guild_locale"] = where
+            payload["guild"] = {"id": str(guild.id), "locale": where, "features": []}
             payload["member"] = guild.member_payload(user, with_permissions=True)
             payload["app_permissions"] = str(guild.permissions_of(world.bot.id))
             payload["authorizing_integration_owners"] = {"0": str(guild.id)}

@@ -1,0 +1,176 @@
+"""Hangar's message catalogue: gettext `.po` files, one folder per language (issue 30).
+
+Message ids are the English source strings, so a missing translation falls back to English by
+construction (never to a key) and translators see the sentence they translate. Placeholders are
+named (`{player}`), plurals go through `ntranslate`. Pure: no discord, no database, so services
+and render may use it. A language's catalogue is read from its `.po` the first time it is asked
+for (Babel parses it once; only a dict of its strings stays in memory).
+"""
+
+from __future__ import annotations
+
+import gettext
+import re
+import string
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+ENGLISH = "en"
+PSEUDO = "pseudo"  # not a language: English, ~40 % longer and accented, to find overflow
+DOMAIN = "hangar"
+LOCALES = Path(__file__).resolve().parents[2] / "locales"
+TEMPLATE = LOCALES / f"{DOMAIN}.pot"
+
+Key = tuple[str | None, str]  # (context, English singular)
+NAME_CONTEXTS = ("command", "option")  # names Discord restricts: lowercase, no spaces, ≤ 32
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    """One language's translated strings and its plural rule."""
+
+    singles: Mapping[Key, str]
+    plurals: Mapping[Key, tuple[str, ...]]
+    plural_index: Callable[[int], int]
+
+
+def po_path(language: str) -> Path:
+    """Where a language's catalogue lives."""
+    return LOCALES / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+@cache
+def shipped() -> tuple[str, ...]:
+    """The languages with a catalogue folder (adding a language is adding its folder)."""
+    if not LOCALES.is_dir():
+        return ()
+    return tuple(sorted(p.name for p in LOCALES.iterdir() if po_path(p.name).is_file()))
+
+
+def normalise(locale: str | None) -> str:
+    """A shipped language for a Discord locale: "de", "fr", "es-ES" → "es", else English."""
+    if not locale:
+        return ENGLISH
+    tag = locale.replace("_", "-").split("-")[0].strip().lower()
+    if tag == PSEUDO or tag in shipped():
+        return tag
+    return ENGLISH
+
+
+@cache
+def catalogue(language: str) -> Catalogue:
+    """A shipped language's strings, read once from its `.po` (fuzzy and empty ones left out)."""
+    # Babel is needed only here, while a catalogue is read: the bot that never meets a German
+    # user never imports it.
+    from babel.messages.pofile import read_po
+
+    with po_path(language).open("rb") as handle:
+        parsed = read_po(handle, locale=language, domain=DOMAIN)
+    singles: dict[Key, str] = {}
+    plurals: dict[Key, tuple[str, ...]] = {}
+    for message in parsed:
+        if not message.id or message.fuzzy:
+            continue
+        if isinstance(message.id, str):
+            if isinstance(message.string, str) and message.string:
+                singles[(message.context, message.id)] = message.string
+        elif isinstance(message.string, tuple | list) and all(message.string):
+            plurals[(message.context, message.id[0])] = tuple(message.string)
+    return Catalogue(singles, plurals, gettext.c2py(parsed.plural_expr))
+
+
+def _format(text: str, english: str, args: Mapping[str, object]) -> str:
+    """Fill named placeholders; a translation naming an unknown one falls back to English."""
+    try:
+        return text.format_map(args)
+    except (KeyError, IndexError, ValueError):
+        return english.format_map(args)
+
+
+def lookup(language: str, msgid: str, context: str | None = None) -> str | None:
+    """The translation of `msgid` in a shipped language, or None where it has none."""
+    if language in (ENGLISH, PSEUDO) or language not in shipped():
+        return None
+    return catalogue(language).singles.get((context, msgid))
+
+
+def translate(locale: str | None, msgid: str, **args: object) -> str:
+    """`msgid` (English) in `locale`'s language, placeholders filled; English where missing."""
+    return ptranslate(locale, None, msgid, **args)
+
+
+def ptranslate(locale: str | None, context: str | None, msgid: str, **args: object) -> str:
+    """`translate` for a string whose meaning depends on `context` (a command name, …)."""
+    language = normalise(locale)
+    found = lookup(language, msgid, context) or msgid
+    if language == PSEUDO:  # before the placeholders are filled: names stay as they are
+        found = pseudo_name(found) if context in NAME_CONTEXTS else pseudo(found)
+    return _format(found, msgid, args) if args else found
+
+
+def ntranslate(locale: str | None, singular: str, plural: str, count: int, **args: object) -> str:
+    """The form of a message for `count` (placeholder `{count}`), in `locale`'s language."""
+    language = normalise(locale)
+    values = {"count": count, **args}
+    english = singular if count == 1 else plural
+    forms: tuple[str, ...] | None = None
+    if language not in (ENGLISH, PSEUDO) and language in shipped():
+        book = catalogue(language)
+        forms = book.plurals.get((None, singular))
+        if forms is not None:
+            index = book.plural_index(count)
+            return _format(forms[min(index, len(forms) - 1)], english, values)
+    return _format(pseudo(english) if language == PSEUDO else english, english, values)
+
+
+# --- the pseudo-locale -------------------------------------------------------------------------
+
+ACCENTED = str.maketrans(
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
+    "åƀçđéƒĝĥîĵķļɱñöþǫŕšţûṽŵẋýžÅƁÇĐÉƑĜĤÎĴĶĻṀÑÖÞǪŔŠŢÛṼŴẊÝŽ",
+)
+# Kept as they are: placeholders, code spans (command names), mentions and link targets.
+PROTECTED = re.compile(r"\{[^{}]*\}|`[^`]*`|<[^<>]*>|\]\([^()]*\)|https?://\S+")
+GROWTH = 1.4  # German runs ~30 % longer than English; test with more
+
+
+def accent(text: str) -> str:
+    """Every ASCII letter accented, protected spans left alone."""
+    out: list[str] = []
+    last = 0
+    for match in PROTECTED.finditer(text):
+        out.append(text[last : match.start()].translate(ACCENTED))
+        out.append(match.group())
+        last = match.end()
+    out.append(text[last:].translate(ACCENTED))
+    return "".join(out)
+
+
+def pseudo(text: str, limit: int | None = None) -> str:
+    """`[Ŵéļçöɱé ţö Ĥåñĝåŕ ~~~~]`: ~40 % longer, accented, bracketed, within `limit`."""
+    body = accent(text)
+    target = round(len(text) * GROWTH)
+    if limit is not None:
+        target = min(target, limit)
+    padding = max(0, target - len(body) - 3)
+    framed = f"[{body} {'~' * padding}]" if padding else f"[{body}]"
+    if limit is not None and len(framed) > limit:
+        return body[:limit]
+    return framed
+
+
+def pseudo_name(name: str, limit: int = 32) -> str:
+    """A command or option name, pseudo-localised: still lowercase letters, `-` and `_`."""
+    body = name.translate(ACCENTED)
+    target = min(limit, round(len(name) * GROWTH))
+    return (body + "_" * max(0, target - len(body)))[:limit]
+
+
+def placeholders(text: str) -> set[str]:
+    """The named placeholders of a message (`{player}` → "player")."""
+    try:
+        return {field for _, field, _, _ in string.Formatter().parse(text) if field}
+    except ValueError:
+        return {"<unbalanced braces>"}

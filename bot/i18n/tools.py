@@ -1,0 +1,182 @@
+"""The catalogue's tooling: the English template, per-language completeness, the pseudo-locale.
+
+Used by `python -m bot.i18n` and by the tests; Babel is imported here only (never by the bot).
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from babel.messages.catalog import Catalog, Message
+from babel.messages.extract import extract_from_dir
+from babel.messages.frontend import parse_mapping_cfg
+from babel.messages.pofile import read_po, write_po
+
+from bot.i18n import (
+    DOMAIN,
+    ENGLISH,
+    LOCALES,
+    NAME_CONTEXTS,
+    placeholders,
+    po_path,
+    pseudo,
+    pseudo_name,
+    shipped,
+)
+
+ROOT = LOCALES.parent
+MAPPING = ROOT / "babel.cfg"
+SOURCES = ("bot", "rules")
+# translate(locale, msgid), ptranslate(locale, context, msgid), ntranslate(locale, one, many, n)
+KEYWORDS = {"translate": (2,), "ptranslate": ((2, "c"), 3), "ntranslate": (2, 3)}
+MAX_NAME, MAX_DESCRIPTION = 32, 100
+
+Entry = tuple[str | None, str | tuple[str, str]]  # (context, msgid or (singular, plural))
+
+
+def source_strings() -> Iterable[tuple[str | None, str | tuple[str, ...], str]]:
+    """(context, msgid, where) of every marked string in bot/ and rules/."""
+    with MAPPING.open(encoding="utf-8") as handle:
+        method_map, options_map = parse_mapping_cfg(handle)  # type: ignore[no-untyped-call]
+    for folder in SOURCES:
+        found = extract_from_dir(
+            ROOT / folder, method_map, options_map, keywords=KEYWORDS, comment_tags=("i18n:",)
+        )
+        for filename, line, message, _comments, context in found:
+            yield context, message, f"{folder}/{filename}:{line}"
+
+
+def build_template(commands: Iterable[tuple[str | None, str]]) -> Catalog:
+    """The English template: the slash commands' texts, then every marked source string."""
+    template = Catalog(domain=DOMAIN, project="Hangar", locale=ENGLISH, fuzzy=False)
+    for context, msgid in commands:
+        if msgid and msgid != "…":  # discord.py's stand-in for an undescribed option
+            template.add(msgid, context=context, auto_comments=["slash command"])
+    for context, message, where in source_strings():
+        path, line = where.rsplit(":", 1)
+        template.add(message, context=context, locations=[(path, int(line))])
+    return template
+
+
+def write_catalogue(catalogue: Catalog, path: Path) -> None:
+    """Write a `.po`/`.pot` file the way translators' tools expect."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    buffer = io.BytesIO()
+    write_po(buffer, catalogue, width=100, omit_header=False, sort_output=False)
+    path.write_bytes(buffer.getvalue())
+
+
+def read_catalogue(language: str) -> Catalog:
+    """A language's `.po` as Babel reads it."""
+    with po_path(language).open("rb") as handle:
+        return read_po(handle, locale=language, domain=DOMAIN)
+
+
+@dataclass
+class Report:
+    """What one language lacks or has wrong against the English template."""
+
+    language: str
+    missing: list[str] = field(default_factory=list)
+    fuzzy: list[str] = field(default_factory=list)
+    stale: list[str] = field(default_factory=list)
+    broken: list[str] = field(default_factory=list)
+
+    @property
+    def complete(self) -> bool:
+        """Every key translated and usable (fuzzy and stale entries are only reported)."""
+        return not self.missing and not self.broken
+
+
+def _singular(message: Message) -> str:
+    return message.id if isinstance(message.id, str) else message.id[0]
+
+
+def _label(message: Message) -> str:
+    text = _singular(message)
+    return f"[{message.context}] {text}" if message.context else text
+
+
+def _forms(message: Message) -> list[str]:
+    if isinstance(message.string, str):
+        return [message.string] if message.string else []
+    return [form for form in message.string or () if form]
+
+
+def problems(message: Message, translated: Message) -> list[str]:
+    """Why a translation cannot be used: a placeholder lost or invented, a Discord rule broken."""
+    out = []
+    wanted = placeholders(_singular(message))
+    for form in _forms(translated):
+        if placeholders(form) - wanted - {"count"} or (
+            isinstance(message.id, str) and placeholders(form) != wanted
+        ):
+            out.append(f"placeholders {sorted(placeholders(form))} ≠ {sorted(wanted)}: {form!r}")
+        if message.context in NAME_CONTEXTS and not valid_command_name(form):
+            out.append(f"not a valid command name (lowercase, ≤{MAX_NAME}, no spaces): {form!r}")
+        if "slash command" in message.auto_comments and len(form) > MAX_DESCRIPTION:
+            out.append(f"longer than Discord's {MAX_DESCRIPTION} characters: {form!r}")
+    return out
+
+
+def valid_command_name(text: str) -> bool:
+    """Discord's `^[-_\\p{L}\\p{N}]{1,32}$`, lowercase."""
+    return (
+        1 <= len(text) <= MAX_NAME
+        and all(c.isalnum() or c in "-_" for c in text)
+        and text == text.lower()
+    )
+
+
+def check(template: Catalog, language: str) -> Report:
+    """Compare one language's catalogue with the English template."""
+    report = Report(language)
+    catalogue = read_catalogue(language)
+    for message in template:
+        if not message.id:
+            continue
+        translated = catalogue.get(message.id, message.context)
+        if translated is None or len(_forms(translated)) == 0:
+            report.missing.append(_label(message))
+            continue
+        if translated.fuzzy:
+            report.fuzzy.append(_label(message))
+        report.broken += [f"{_label(message)}: {why}" for why in problems(message, translated)]
+    known = {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in template if m.id}
+    for entry in catalogue:
+        if entry.id and (entry.context, _singular(entry)) not in known:
+            report.stale.append(_label(entry))
+    report.stale += [_label(m) for m in catalogue.obsolete.values()]
+    return report
+
+
+def check_all(template: Catalog) -> list[Report]:
+    """Every shipped language (every folder under locales/) against the template."""
+    return [check(template, language) for language in shipped()]
+
+
+def pseudo_catalogue(template: Catalog) -> Catalog:
+    """The template with every message pseudo-localised (names stay valid names)."""
+    out = Catalog(domain=DOMAIN, project="Hangar", locale=ENGLISH, fuzzy=False)
+    for message in template:
+        if not message.id:
+            continue
+        names = message.context in NAME_CONTEXTS
+        limit = MAX_DESCRIPTION if "slash command" in message.auto_comments else None
+        if isinstance(message.id, str):
+            text = pseudo_name(message.id) if names else pseudo(message.id, limit)
+            out.add(message.id, text, context=message.context, auto_comments=message.auto_comments)
+        else:
+            forms = tuple(pseudo(form, limit) for form in message.id)
+            out.add(message.id, forms, context=message.context)
+    return out
+
+
+def update(template: Catalog, language: str) -> None:
+    """Merge the template into a language's `.po`: new keys empty, changed ones fuzzy."""
+    catalogue = read_catalogue(language)
+    catalogue.update(template, no_fuzzy_matching=False)
+    write_catalogue(catalogue, po_path(language))
