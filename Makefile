@@ -47,6 +47,8 @@ test: lint typecheck pytest
 test-fast: $(STAMP) lint typecheck
 	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) -m "not e2e"
 
+# Every bench in bench/; bench/e2e_moves.py ends with the small-host targets (issue 29), each a
+# ratio to a floor measured in the same run with "holds" or "does not hold".
 bench: $(STAMP)
 	$(BIN)/python -m bench
 

@@ -4,10 +4,11 @@ Started by `bench/e2e_moves.py` as `python -m bench.floor_bot` against the fake 
 nothing but two PNG files read once at start (the bytes Hangar itself uploaded), so whatever
 Hangar spends above it is Hangar's own work: rules, database, drawing, encoding.
 
-custom_id `floor:{pattern}:{n}`: `post` answers a click like a move that passes the turn (defer,
-post a new board message with the board PNG, remove the old board's buttons, edit the panel with
-the hand PNG); `edit` like a move within the same turn (defer, edit the board message in place,
-edit the panel).
+custom_id `floor:{pattern}:{n}`: `post` answers a click like a move that passes the turn (post
+a new board message with the board PNG, turn the old board into a line without its picture
+and buttons — one edit, as Hangar's bot/edge/announce.py does — and answer the click with the
+panel and the hand PNG, as a calm Hangar does); `edit` like a move within the same turn (edit the
+board message in place, answer with the panel).
 """
 
 from __future__ import annotations
@@ -81,25 +82,33 @@ class Move(
         return cls(match["p"], int(match["n"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
-        """Defer, update the board (post or edit), then edit the panel."""
-        await interaction.response.defer()
+        """Update the board (post or edit), answer the click with the refreshed panel (one
+        callback, as a calm Hangar answers a panel click: bot/edge/answer.py), then turn the old
+        board into a line (Hangar does that once the panel is shown)."""
         channel = interaction.client.get_partial_messageable(interaction.channel_id or 0)
         board_id = BOARD_IDS.get(channel.id, 0)
         nxt = self.n + 1
         board_file = discord.File(io.BytesIO(Images.board), filename="board.png")
+        old = 0
         if self.pattern == "post" or not board_id:
             sent = await channel.send(embed=board_embed(nxt), file=board_file, view=move_view(nxt))
-            if board_id:
-                await channel.get_partial_message(board_id).edit(view=None)
-            BOARD_IDS[channel.id] = sent.id
+            BOARD_IDS[channel.id], old = sent.id, board_id
         else:
             await channel.get_partial_message(board_id).edit(
                 embed=board_embed(nxt), attachments=[board_file], view=move_view(nxt)
             )
         hand_file = discord.File(io.BytesIO(Images.hand), filename="hand.png")
-        await interaction.edit_original_response(
+        await interaction.response.edit_message(
             embed=hand_embed(nxt), attachments=[hand_file], view=move_view(nxt)
         )
+        if old:  # the old board becomes a line: its picture and buttons go (as Hangar's)
+            await channel.get_partial_message(old).edit(
+                content=f"• move {self.n}",
+                embeds=[],
+                attachments=[],
+                view=None,
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
 
 
 BOARD_IDS: dict[int, int] = {}  # channel id → the latest board message (like Hangar's column)

@@ -62,7 +62,7 @@ class MoveFailed(Exception):
 @dataclass
 class Cpu:
     """CPU seconds of one bot process: its own (event loop and threads) and its children's
-    (render workers, plus multiprocessing's helper), and the render workers seen."""
+    (render workers), and the render workers seen."""
 
     own: float = 0.0
     children: float = 0.0
@@ -95,7 +95,7 @@ def bot_cpu(bot: BotProcess) -> Cpu:
         elif fields[1] == pid:
             cpu.children += ticks
             with contextlib.suppress(OSError):
-                if b"spawn_main" in (entry / "cmdline").read_bytes():
+                if b"bot.render.pool" in (entry / "cmdline").read_bytes():
                     cpu.workers.add((int(entry.name), int(fields[19])))
     return cpu
 

@@ -25,18 +25,19 @@ from zlib_ng import zlib_ng
 from bot.lru import Lru
 
 BAND_ROWS = 32
-# zlib-ng's level 1 for a band seen for the first time: its "quick" deflate packs all bands of a
-# Takeoff! picture in 2.2-2.5 ms where stdlib zlib took 4.9-6.0 at level 3 (and 5.5 at level 1),
-# for 25-33 % more bytes (a 64 KiB board becomes 80-90 KiB). The bands themselves, not the
-# bytes, cost the move here (issue 14); every encoder decodes the same pixels.
-LEVEL = 1
+# zlib-ng level 6 for a band seen for the first time. Level 1 ("quick") packed a Takeoff! board and
+# hand in 77 + 105 KiB, level 6 in 50 + 72 (9: 42 + 62, at five times the time); a move deflates
+# only the bands it changed (a seat row, the status line: a fifth of a picture), so level 6 costs
+# a move about 1.5 ms a picture more than level 1 — bytes every player's upload waits for (issue
+# 29). Filtering the rows (Sub, Up) made these flat-coloured pictures larger, not smaller.
+LEVEL = 6
 SEED = secrets.randbits(64)  # the band digests' seed (see _digest)
-CACHE_BANDS = 4096  # compressed bands of 1–6 KiB: at most a few tens of MiB per process
+CACHE_BANDS = 1536  # compressed bands of 0.5–4 KiB: a few MiB per process (~50 pictures)
 
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
 # PNG colour type and bytes per pixel for the modes stored as they are.
 COLOUR_TYPES = {"L": (0, 1), "RGB": (2, 3), "RGBA": (6, 4)}
-ZLIB_HEADER = b"\x78\x5e"  # deflate, 32 KiB window, "fast" level flag, valid header checksum
+ZLIB_HEADER = b"\x78\x9c"  # deflate, 32 KiB window, "default" level flag, valid checksum
 FINAL_BLOCK = b"\x03\x00"  # an empty final block with fixed codes: ends the deflate stream
 ADLER_BASE = 65521
 

@@ -1,30 +1,38 @@
-"""Drawing and PNG encoding off the event loop: a few worker processes, each fed one job at a
-time, with a cache so an unchanged view is never drawn or encoded twice.
+"""Drawing and PNG encoding off the event loop: worker processes, each fed one job at a time,
+with a cache so an unchanged view is never drawn or encoded twice.
 
 `render(draw, *args)` runs `draw(*args)` (a module-level function returning PNG bytes, e.g.
-`public_png`) in one of `HANGAR_RENDER_WORKERS` processes (default 2: both cores; 0 = a thread).
+`public_png`) in one of `HANGAR_RENDER_WORKERS` processes, by default one fewer than the CPUs this
+process may use, at most 2 (so none on a 1-CPU host: 0 = one drawing thread in the bot itself).
 A job goes to an idle worker; when all are busy, callers wait their turn in order (backpressure
-instead of a queue that grows without limit). If a worker dies, rendering falls back to a thread.
+instead of a queue that grows without limit). If a worker dies, rendering falls back to the thread.
 
-The event loop talks to each worker over its own pipe (the job written, the reply read when the
-pipe is readable). concurrent.futures' process pool hands every job through a manager thread
+The event loop talks to each worker over its own socket pair (the job written, the reply read
+when it is readable). concurrent.futures' process pool hands every job through a manager thread
 and a feeder thread instead, and each hand-off made the loop wait for the GIL (issue 14).
+
+A worker is a plain `python -m bot.render.pool` subprocess, not a multiprocessing one: a spawned
+multiprocessing child imports the bot's own `__main__` (discord.py, the store: ~30 MiB it never
+uses) and starts multiprocessing's resource-tracker process beside it (issue 29).
 """
 
 from __future__ import annotations
 
 import asyncio
+import ctypes
 import hashlib
 import json
 import logging
-import multiprocessing
 import os
 import pickle
+import socket
+import subprocess
+import sys
 from collections import OrderedDict, deque
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
-from multiprocessing.process import BaseProcess
 from typing import Any
 
 from pydantic import BaseModel
@@ -35,7 +43,7 @@ log = logging.getLogger(__name__)
 
 Draw = Callable[..., bytes]
 WORKER_NICE = 5  # above the bot's: 5 beat 0 (SCHED_BATCH alone) in 4 of 4 paired runs, 10 no better
-CACHE_SIZE = 96  # PNGs of ≤ ~150 KiB each: at most ~14 MiB
+CACHE_SIZE = 48  # PNGs of ≤ ~110 KiB each: at most ~5 MiB (a move needs the last few only)
 
 
 @dataclass(frozen=True)
@@ -86,20 +94,32 @@ class PngCache(Lru[str, bytes]):
     def __init__(self, size: int = CACHE_SIZE) -> None:
         super().__init__(size)
 
+    def forget(self, key: str) -> None:
+        """Drop one picture (drawn ahead for a move that did not commit)."""
+        with self._lock:
+            self._items.pop(key, None)
+
 
 class WorkerGone(RuntimeError):
     """A worker process ended (killed, crashed) while it held a job."""
 
 
 class Worker:
-    """One drawing process and the pipe to it; it runs one job at a time."""
+    """One drawing process and the socket to it; it runs one job at a time."""
 
-    def __init__(self, context: Any) -> None:
-        ours, theirs = context.Pipe()
-        self.process: BaseProcess = context.Process(target=_serve, args=(theirs,), daemon=True)
-        self.process.start()
+    def __init__(self) -> None:
+        ours, theirs = socket.socketpair()
+        # the worker finds the bot's modules where the bot found them
+        path = os.pathsep.join(p for p in sys.path if p)
+        env = {**os.environ, "PYTHONPATH": path}
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "bot.render.pool", str(theirs.fileno())],
+            pass_fds=(theirs.fileno(),),
+            stdin=subprocess.DEVNULL,
+            env=env,
+        )
         theirs.close()
-        self.conn: Connection = ours
+        self.conn: Connection = Connection(ours.detach())
         self._reply: asyncio.Future[bytes] | None = None
         self.last = ""  # the kind of picture it drew last: its caches hold that kind's pieces
 
@@ -148,8 +168,9 @@ class Worker:
         if reply is not None and not reply.done() and not reply.get_loop().is_closed():
             reply.set_exception(WorkerGone("the render pool was closed"))
         self.conn.close()
-        if self.process.is_alive():
+        if self.process.poll() is None:
             self.process.kill()
+            self.process.wait()
 
 
 def _serve(conn: Connection) -> None:
@@ -168,6 +189,8 @@ def _serve(conn: Connection) -> None:
             conn.send_bytes(pickle.dumps(reply, pickle.HIGHEST_PROTOCOL))
         except (pickle.PicklingError, TypeError, AttributeError):
             conn.send_bytes(pickle.dumps((False, RuntimeError(repr(reply[1])))))
+        if not conn.poll(0):  # no job waiting: a moment to give memory back
+            TRIM.drawn()
 
 
 def _yield_to_the_loop() -> None:
@@ -189,6 +212,41 @@ def _call(draw: Draw, args: tuple[Any, ...], kwargs: dict[str, Any]) -> bytes:
     return draw(*(a.load() if isinstance(a, AsJson) else a for a in args), **kwargs)
 
 
+def _call_here(draw: Draw, args: tuple[Any, ...], kwargs: dict[str, Any]) -> bytes:
+    """`_call` in the bot's drawing thread, giving memory back now and then like a worker."""
+    try:
+        return _call(draw, args, kwargs)
+    finally:
+        TRIM.drawn()
+
+
+class Trim:
+    """Hands the heap's freed pages back to the system every TRIM_EVERY pictures.
+
+    Drawing a picture allocates and frees megabytes of pixels; glibc keeps what was freed, so
+    a drawing process grew by ~15 MiB over a session of all three games (issue 29: a small host's
+    memory). malloc_trim gives it back; at ~0.6 ms a call it runs once per TRIM_EVERY pictures.
+    """
+
+    def __init__(self) -> None:
+        self.count = 0
+        self._trim: Callable[[int], int] | None = None
+        try:
+            self._trim = ctypes.CDLL("libc.so.6").malloc_trim
+        except (OSError, AttributeError):  # not glibc: nothing to trim this way
+            self._trim = None
+
+    def drawn(self) -> None:
+        """One more picture drawn; trim when it is time."""
+        self.count += 1
+        if self._trim is not None and self.count % TRIM_EVERY == 0:
+            self._trim(0)
+
+
+TRIM_EVERY = 16
+TRIM = Trim()
+
+
 class RenderPool:
     """Worker processes for drawing and encoding, one job each at a time."""
 
@@ -200,16 +258,16 @@ class RenderPool:
         self._broken = workers <= 0
         self.cache = PngCache()
         self._drawing: dict[str, asyncio.Future[bytes]] = {}
+        self._discarded: set[str] = set()
         self._loop: asyncio.AbstractEventLoop | None = None
 
     def _start(self) -> bool:
-        """Start the workers on first use (spawned: forking a threaded process is unsafe);
-        False once rendering runs in threads."""
+        """Start the workers on first use (new processes: forking a threaded one is unsafe);
+        False once rendering runs in the thread."""
         if self._broken:
             return False
         if not self._started:
-            context = multiprocessing.get_context("spawn")
-            self._started = [Worker(context) for _ in range(self.workers)]
+            self._started = [Worker() for _ in range(self.workers)]
             self._idle.extend(self._started)
         loop = asyncio.get_running_loop()
         if self._loop is not loop:
@@ -274,7 +332,8 @@ class RenderPool:
             else:
                 self._release(worker)
                 return png
-        return await asyncio.to_thread(_call, draw, args, kwargs)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(_drawing_thread(), _call_here, draw, args, kwargs)
 
     async def _worker(self, kind: str) -> Worker | None:
         """A worker for the next job; None when jobs must run in threads."""
@@ -295,7 +354,7 @@ class RenderPool:
     def _respawn(self, worker: Worker) -> Worker:
         """Stop a started worker and start a new process in its slot."""
         worker.stop()
-        fresh = Worker(multiprocessing.get_context("spawn"))
+        fresh = Worker()
         self._started[self._started.index(worker)] = fresh
         return fresh
 
@@ -320,19 +379,48 @@ class RenderPool:
             cached: asyncio.Future[bytes] = loop.create_future()
             cached.set_result(png)
             return cached
+        # shielded: one caller giving up (a cancelled panel) does not cancel the others' picture
+        return asyncio.shield(self._job(key, draw, sent, kwargs))
+
+    def ahead(self, draw: Draw, *args: Any, **kwargs: Any) -> Callable[[], None]:
+        """Start drawing a picture nobody waits for yet (a move's board before its COMMIT: the
+        caller that asks after the commit joins it or finds it cached); returns the discard to
+        call when that picture will not be wanted after all (the commit failed)."""
+        sent = wired(args)
+        key = view_key(draw, *sent, **kwargs)
+        if self.cache.get(key) is None:
+            self._job(key, draw, sent, kwargs)
+        return lambda: self._discard(key)
+
+    def _job(
+        self, key: str, draw: Draw, sent: tuple[Any, ...], kwargs: dict[str, Any]
+    ) -> asyncio.Future[bytes]:
+        """The job drawing `key`, started unless one of this loop already is."""
+        loop = asyncio.get_running_loop()
         job = self._drawing.get(key)
         if job is None or job.get_loop() is not loop:
             job = asyncio.ensure_future(self._run(draw, *sent, **kwargs))
             self._drawing[key] = job
             job.add_done_callback(lambda done: self._finish(key, done))
-        # shielded: one caller giving up (a cancelled panel) does not cancel the others' picture
-        return asyncio.shield(job)
+        return job
+
+    def _discard(self, key: str) -> None:
+        """Forget a picture drawn ahead in vain: the job's result is not kept, nor the picture."""
+        job = self._drawing.get(key)
+        if job is not None:
+            self._discarded.add(key)
+        self.cache.forget(key)
 
     def _finish(self, key: str, job: asyncio.Future[bytes]) -> None:
-        """A drawing job ended: keep its picture, forget the job."""
+        """A drawing job ended: keep its picture (unless discarded), forget the job."""
         self._drawing.pop(key, None)
-        if not job.cancelled() and job.exception() is None:
-            self.cache.put(key, job.result())
+        if job.cancelled() or job.exception() is not None:
+            self._discarded.discard(key)  # retrieved: a failed job drawn ahead logs nothing
+            return
+        if key in self._discarded:
+            self._discarded.discard(key)
+            return
+        self.cache.put(key, job.result())
 
     def close(self) -> None:
         """Stop the worker processes (jobs in flight fail; the next job starts new ones)."""
@@ -351,12 +439,42 @@ def _importable(draw: Draw) -> bool:
     return "<" not in getattr(draw, "__qualname__", "<")
 
 
-def _workers() -> int:
-    """Worker processes from HANGAR_RENDER_WORKERS (default 2; 0 renders in a thread)."""
+def _drawing_thread() -> ThreadPoolExecutor:
+    """The one thread that draws when no worker does: one, not asyncio's default pool of up to
+    32, because each drawing thread keeps its own pictures to repaint (retained.py, ~2 MB each)
+    and on one core more threads only take turns."""
+    global _THREAD
+    if _THREAD is None:
+        _THREAD = ThreadPoolExecutor(max_workers=1, thread_name_prefix="render")
+    return _THREAD
+
+
+_THREAD: ThreadPoolExecutor | None = None
+
+
+def usable_cpus() -> int:
+    """CPUs this process may run on (its affinity: `taskset`, a container's cpuset)."""
     try:
-        return max(0, int(os.environ.get("HANGAR_RENDER_WORKERS", "2")))
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):  # not Linux
+        return os.cpu_count() or 1
+
+
+def default_workers(cpus: int) -> int:
+    """Worker processes for a machine of `cpus` CPUs: one fewer, at most 2 — the bot's own
+    process keeps a core; on one CPU a worker only takes turns with the loop and costs a process
+    (bench, issue 29: on one core 0 workers answered faster than 1)."""
+    return max(0, min(2, cpus - 1))
+
+
+def _workers() -> int:
+    """Worker processes from HANGAR_RENDER_WORKERS (unset: sized to the machine; 0 draws in a
+    thread of the bot's own process)."""
+    fallback = default_workers(usable_cpus())
+    try:
+        return max(0, int(os.environ.get("HANGAR_RENDER_WORKERS", str(fallback))))
     except ValueError:
-        return 2
+        return fallback
 
 
 POOL = RenderPool(_workers())
@@ -398,3 +516,15 @@ class ShownImages:
 
 
 SHOWN = ShownImages()
+
+
+def _serve_socket(fd: int) -> None:
+    """A worker process's entry: serve jobs on the socket the bot passed as `fd`."""
+    _serve(Connection(fd))
+
+
+if __name__ == "__main__":
+    # through the module's own name: jobs carry bot.render.pool.AsJson, not __main__.AsJson
+    from bot.render.pool import _serve_socket as serve
+
+    serve(int(sys.argv[1]))

@@ -24,7 +24,10 @@ from PIL import Image
 
 from bot.render.png import BAND_ROWS, BandKey, encode_keyed
 
-KEEP = 4  # pictures kept per drawing and worker (a Takeoff! picture holds 2.3 MB of pixels)
+# Pictures kept per drawing and worker: a Takeoff! picture holds 2.3 MB of pixels, so 4 of the
+# board and 4 of the hand were 18 MiB of a small host's memory (issue 29); 2 still find the last
+# picture of two games played side by side.
+KEEP = 2
 
 
 @dataclass(frozen=True)

@@ -1,10 +1,17 @@
-"""Drawing a move's board while Discord acknowledges the click.
+"""Drawing a move's board before it is shown: ahead of the click's transaction, and before its
+COMMIT.
 
-A click waits for its acknowledgement (a round trip to Discord) and its transaction before the
-move is known for sure, and the board is the first thing shown after them. So the move is applied
-ahead, in memory, to the game as this process last committed it, and its board is started in the
-render pool. The real path asks the pool for the same picture after the commit and joins that
-drawing (the pool shares a drawing between callers of the same view).
+Ahead: a calm click on a private panel is answered by the refreshed panel itself, after the
+move's transaction and its board (bot/edge/answer.py), so the board is the first thing that
+waits. The move is applied ahead, in memory, to the game as this process last committed it, and
+its board is started in the render pool while the transaction runs. The real path asks the pool
+for the same picture after the commit and joins that drawing (the pool shares a drawing between
+callers of the same view).
+
+Before COMMIT: whatever the click, the move pipeline shows this module the game as the move will
+commit it (`foresight`), so the board is started on the very state being committed while the
+reactions run and COMMIT waits on the disk; a commit that fails discards it (issue 29: the job
+had been sent only after COMMIT began, and the upload waited ~5 ms after the transaction).
 
 Only the board: the clicker's panel is shown after the board, and drawing both ahead kept both
 cores busy while the move committed, which made the click slower (bench, 7 paired runs: median
@@ -20,6 +27,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import OrderedDict
+from collections.abc import Callable
 
 from bot.render import has_live, public_png
 from bot.render.pool import POOL, RenderPool
@@ -50,6 +58,13 @@ class Previews:
         while len(self._games) > self.size:
             self._games.popitem(last=False)
 
+    def foresight(self, after: LoadedGame) -> Callable[[], None]:
+        """Start the board of a move about to commit (`Moves.foresee`); returns its discard."""
+        if after.state is None or has_live(after.game.id):
+            return _nothing  # a turn-in-progress picture: whether it edits or posts is not known
+        board = after.game.view(after.state, None)
+        return self.pool.ahead(public_png, after.game.id, board, after.names, live=False)
+
     def start(
         self, service: GameService, click: tuple[int, int, int], user_id: int, key: str
     ) -> None:
@@ -73,8 +88,9 @@ class Previews:
 
     async def _draw(self, service: GameService, before: LoadedGame, user_id: int, key: str) -> None:
         """Apply ahead and start the board; any refusal or failure just ends the preview."""
-        # Started just before the click's acknowledgement, whose request body aiohttp writes in a
-        # task of its own: yield once so that it goes out first.
+        # Started just before the click is deferred (a busy bot defers at once; a calm one's
+        # panel is the answer, bot/edge/answer.py), whose request body aiohttp writes in a task
+        # of its own: yield once so that it goes out first.
         await asyncio.sleep(0)
         try:
             after, _ = service.moves.preview(before, user_id, key)
@@ -85,3 +101,7 @@ class Previews:
                 await self.pool.render(public_png, game_id, board, after.names, live=False)
         except Exception:  # the real path reports every error; a preview only saves time
             log.debug("Preview of %r failed", key, exc_info=True)
+
+
+def _nothing() -> None:
+    """Nothing was drawn ahead: nothing to discard."""

@@ -51,6 +51,9 @@ Reaction = Callable[[Db, Committed], Awaitable[None]]
 # A guard runs inside the move's transaction before it is applied; it raises to call it off
 # (the timeout's claim on the seat's deadline: the move and the claim commit together).
 Guard = Callable[[Db, LoadedGame], Awaitable[None]]
+# A foresight sees the game as the move will commit it, before the COMMIT, so that work on it (the
+# board's picture) overlaps the commit; it returns what to call if the commit then fails.
+Foresight = Callable[[LoadedGame], Callable[[], None]]
 
 
 @dataclass(frozen=True)
@@ -87,6 +90,12 @@ class Moves:
         self.clock = clock
         self.reactions: tuple[Reaction, ...] = tuple(reactions)
         self._wired = False
+        self._foresight: Foresight | None = None
+
+    def foresee(self, foresight: Foresight) -> None:
+        """Show each move's new game to `foresight` before it commits (bot/runtime/preview.py
+        starts the board's picture there)."""
+        self._foresight = foresight
 
     def wire(self, *reactions: Reaction) -> None:
         """Add the reactions start-up wires (once: a second wiring is a bug)."""
@@ -106,16 +115,34 @@ class Moves:
         guard: Guard | None = None,
     ) -> ActResult:
         """Apply `keys` in order for the mover's seat, as seen at `version` (None: any)."""
-        async with self.store.transaction(lock=Lock.GAMES) as db:
-            stored = await held_open_game(db, channel_id)
-            if game_pk is not None and stored.record.pk != game_pk:
-                raise StaleActionError(STALE_MESSAGE)  # a component left over from an earlier game
-            before = self.decoder.decode(stored)
-            seat = _seat_of(before, mover, version)
-            if guard is not None:
-                await guard(db, before)
-            user_id = mover.user_id if isinstance(mover, ByPlayer) else None
-            return await self._apply_all(db, before, seat, keys, user_id)
+        discards: list[Callable[[], None]] = []
+        try:
+            async with self.store.transaction(lock=Lock.GAMES) as db:
+                stored = await held_open_game(db, channel_id)
+                if game_pk is not None and stored.record.pk != game_pk:
+                    # a component left over from an earlier game
+                    raise StaleActionError(STALE_MESSAGE)
+                before = self.decoder.decode(stored)
+                seat = _seat_of(before, mover, version)
+                if guard is not None:
+                    await guard(db, before)
+                user_id = mover.user_id if isinstance(mover, ByPlayer) else None
+                return await self._apply_all(db, before, seat, keys, user_id, discards)
+        except BaseException:
+            for discard in discards:  # the move did not commit: what was foreseen is not shown
+                discard()
+            raise
+
+    def _foreseen(self, after: LoadedGame) -> Callable[[], None]:
+        """Show `after` to the foresight; what to call if the commit fails (never raises: the
+        move must not fail for a picture drawn ahead)."""
+        if self._foresight is None:
+            return _nothing
+        try:
+            return self._foresight(after)
+        except Exception:
+            log.exception("Foreseeing game %s failed", after.record.pk)
+            return _nothing
 
     def preview(self, before: LoadedGame, user_id: int, key: str) -> tuple[LoadedGame, int]:
         """The game as `user_id` playing `key` would leave it, and their seat; nothing stored."""
@@ -154,9 +181,16 @@ class Moves:
         return ActResult(after, (), last.seat, current.active_seats, finished, lines, queued)
 
     async def _apply_all(
-        self, db: Db, before: LoadedGame, seat: int, keys: Sequence[str], user_id: int | None
+        self,
+        db: Db,
+        before: LoadedGame,
+        seat: int,
+        keys: Sequence[str],
+        user_id: int | None,
+        discards: list[Callable[[], None]],
     ) -> ActResult:
-        """Apply, log and store each key; react and queue one board for them all."""
+        """Apply, log and store each key; react and queue one board for them all (`discards`
+        gets what to call if the transaction then fails)."""
         current = before
         events: list[Event] = []
         labels: list[str] = []
@@ -177,6 +211,8 @@ class Moves:
             if current.outcome is not None:
                 break  # the game is over: nothing more is legal
         done = tuple(events)
+        # the new state is final here: its board is drawn while reactions run and COMMIT waits
+        discards.append(self._foreseen(current))
         queued = await self._react(db, before.active_seats, current, done)
         lines = await move_lines(self.board_logs, db, before, current, done)
         return ActResult(
@@ -222,6 +258,10 @@ class Moves:
         for reaction in self.reactions:
             await reaction(db, change)
         return await queue_board(db, previous_active, after, events, self.clock())
+
+
+def _nothing() -> None:
+    """Nothing to undo."""
 
 
 def apply_checked(before: LoadedGame, seat: int, key: str) -> tuple[Any, Action]:

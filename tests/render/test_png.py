@@ -12,7 +12,7 @@ from PIL import Image, ImageDraw
 from bot.render import png
 from bot.render.common import to_png
 from bot.render.samples import after_moves
-from bot.render.takeoff import render_board
+from bot.render.takeoff import render_board, render_private
 from rules import GAMES
 
 
@@ -116,3 +116,19 @@ def test_adler32_of_joined_bytes_from_the_parts(seed: int) -> None:
 def test_to_png_is_the_exact_encoder() -> None:
     image = noisy("RGB", (30, 70), seed=9)
     assert decoded(to_png(image)).tobytes() == image.tobytes()
+
+
+def test_a_takeoff_moves_pictures_upload_in_far_fewer_bytes_and_exactly() -> None:
+    """A Takeoff! move uploads its board and the clicker's hand: together well under the 182 KiB
+    that zlib's quick level took (issue 29), every pixel still exactly as drawn."""
+    game = GAMES["takeoff"]
+    state = after_moves("takeoff", 2, 12)
+    names = ["Alice", "Bob"]
+    board = render_board(game.view(state, None), names=names)
+    hand = render_private(game.view(state, 0), names=names)
+    sizes = []
+    for image in (board, hand):
+        data = png.encode(image, png.BandCache())
+        assert decoded(data).tobytes() == image.tobytes()
+        sizes.append(len(data))
+    assert sum(sizes) <= 128 * 1024, f"board {sizes[0] // 1024} KiB + hand {sizes[1] // 1024} KiB"

@@ -7,12 +7,13 @@ import asyncio
 import os
 import signal
 import time
+from pathlib import Path
 
 import pytest
 from pydantic import BaseModel
 
 from bot.render import private_png, public_png
-from bot.render.pool import AsJson, PngCache, RenderPool, ShownImages, wired
+from bot.render.pool import AsJson, PngCache, RenderPool, ShownImages, default_workers, wired
 from bot.render.samples import after_moves
 from rules import GAMES
 
@@ -235,3 +236,74 @@ def test_a_view_sent_as_json_comes_back_equal(game_id: str, players: int) -> Non
             assert sent.load() == view, (game_id, moves, seat)
             checked += 1
     assert checked > 30
+
+
+def test_workers_are_sized_to_the_cpus_the_bot_may_use() -> None:
+    """A 1-CPU host draws in the bot's own process (a worker there only takes turns with the
+    loop and costs a process); bigger hosts keep one CPU for the bot, at most two workers."""
+    assert [default_workers(cpus) for cpus in (1, 2, 3, 4, 16)] == [0, 1, 2, 2, 2]
+
+
+def test_a_worker_is_a_lean_process_without_a_multiprocessing_helper() -> None:
+    """A worker runs the render pool's own entry point, not a copy of the bot's main module, and
+    no multiprocessing helper process (resource tracker, fork server) starts beside it."""
+    pool = RenderPool(1)
+    try:
+        view = _views(3, None)
+        assert asyncio.run(pool.render(public_png, "takeoff", view, NAMES)) == public_png(
+            "takeoff", view, NAMES
+        )
+        worker = pool._started[0].process.pid
+        children = _children(os.getpid())
+        commands = {pid: _cmdline(pid) for pid in children}
+        assert b"bot.render.pool" in commands[worker]
+        assert not [c for c in commands.values() if b"resource_tracker" in c or b"forkserver" in c]
+    finally:
+        pool.close()
+
+
+def _children(parent: int) -> list[int]:
+    """The pids whose parent is `parent`."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            if int(stat.read_text().rsplit(")", 1)[1].split()[1]) == parent:
+                found.append(int(stat.parent.name))
+        except (OSError, ValueError, IndexError):
+            continue
+    return found
+
+
+def _cmdline(pid: int) -> bytes:
+    """A process's command line (empty once it is gone)."""
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return b""
+
+
+def test_a_board_drawn_ahead_is_joined_and_a_discarded_one_is_not_kept() -> None:
+    """A board started before its move commits is the picture asked for after the commit (drawn
+    once); when the commit fails it is discarded, and never served from the cache."""
+    pool = RenderPool(0)
+    view, other = _views(4, None), _views(8, None)
+    drawn: list[int] = []
+
+    def counting(game_id: str, view: BaseModel, names: list[str]) -> bytes:
+        drawn.append(1)
+        return public_png(game_id, view, names)
+
+    async def run() -> tuple[bytes, bytes]:
+        pool.ahead(counting, "takeoff", view, NAMES)
+        joined = await pool.render(counting, "takeoff", view, NAMES)
+        discard = pool.ahead(counting, "takeoff", other, NAMES)
+        await asyncio.sleep(0)
+        discard()
+        while pool._drawing:  # the discarded job ends unseen
+            await asyncio.sleep(0.01)
+        return joined, await pool.render(counting, "takeoff", other, NAMES)
+
+    joined, again = asyncio.run(run())
+    assert joined == public_png("takeoff", view, NAMES)
+    assert again == public_png("takeoff", other, NAMES)
+    assert len(drawn) == 3  # the first once, the discarded one drawn again when asked for

@@ -5,15 +5,18 @@ from __future__ import annotations
 import ast
 import asyncio
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from bot.services import timeouts
+from bot.services import GameService, LoadedGame, timeouts
+from bot.services.moves import Committed
 from bot.store import open_store
+from bot.store.cursor import Db
 from rules.core import Game
-from tests.services.conftest import ALICE, BOB, CHANNEL, GUILD, NAMES
+from tests.services.conftest import ALICE, BOB, CHANNEL, GUILD, NAMES, started
 from tests.services.test_clock import HOUR, START, ManualClock, Table
 
 BOT = Path(__file__).resolve().parents[2] / "bot"
@@ -151,3 +154,57 @@ class BumpingTable(Table):
         key = next(k for k in legal if k.startswith("play:"))
         await self.service.act(CHANNEL, user, key, loaded.record.version)
         await self.service.moves.undo(CHANNEL)
+
+
+async def test_a_move_shows_the_game_it_will_commit_before_committing(
+    service: GameService,
+) -> None:
+    """The pipeline shows the game as the move will leave it while the transaction is still
+    open (its board can be drawn during the commit): the very version and state that commit."""
+    loaded = await started(service)
+    seen: list[tuple[str, int]] = []
+
+    def foresight(after: LoadedGame) -> Callable[[], None]:
+        seen.append(("foreseen", after.record.version))
+        return lambda: seen.append(("discarded", after.record.version))
+
+    async def reaction(db: Db, change: Committed) -> None:
+        seen.append(("reacted inside the transaction", change.after.record.version))
+
+    service.moves.foresee(foresight)
+    service.moves.reactions = (*service.moves.reactions, reaction)
+    seat = loaded.active_seats[0]
+    user = loaded.user_of(seat)
+    assert user is not None
+    key = loaded.legal_actions(seat)[0].key
+    result = await service.act(CHANNEL, user, key, loaded.record.version)
+    version = result.loaded.record.version
+    assert seen == [("foreseen", version), ("reacted inside the transaction", version)]
+    assert (await service.load(CHANNEL)).record.version == version
+
+
+async def test_a_move_that_does_not_commit_discards_what_was_foreseen(
+    service: GameService,
+) -> None:
+    """When the move's transaction fails after its new game was shown, what was started for it
+    (the board drawn ahead) is discarded, and the game stays as it was."""
+    loaded = await started(service)
+    seen: list[str] = []
+
+    def foresight(after: LoadedGame) -> Callable[[], None]:
+        seen.append("foreseen")
+        return lambda: seen.append("discarded")
+
+    async def failing(db: Db, change: Committed) -> None:
+        raise RuntimeError("the disk is full")
+
+    service.moves.foresee(foresight)
+    service.moves.reactions = (*service.moves.reactions, failing)
+    seat = loaded.active_seats[0]
+    user = loaded.user_of(seat)
+    assert user is not None
+    key = loaded.legal_actions(seat)[0].key
+    with pytest.raises(RuntimeError, match="disk is full"):
+        await service.act(CHANNEL, user, key, loaded.record.version)
+    assert seen == ["foreseen", "discarded"]
+    assert (await service.load(CHANNEL)).record.version == loaded.record.version

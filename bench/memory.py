@@ -1,0 +1,225 @@
+"""Memory of the whole bot after a mixed session, and its slope over an accelerated soak.
+
+The real bot (`python -m bot`, default settings: HANGAR_RENDER_WORKERS unset) plays all three
+games through the fake Discord, several tables of each at once, moves made from the players'
+hand panels as a person makes them. The whole bot is its process and every process below it
+(render workers, any multiprocessing helper); each is counted by its PSS (proportional set
+size, /proc/<pid>/smaps_rollup), so pages shared between them count once in the sum.
+
+A real session spreads its moves over 30 minutes and a soak over 2 hours; here they come as
+fast as the bot answers (SESSION moves, then SOAK more), so caches fill the way hours of play
+fill them, but whatever grows with wall-clock time alone (timers, the heartbeat) barely shows.
+`BENCH_SOAK_MOVES` sets the soak's length.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import statistics
+import sys
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from bench.e2e_moves import Series, World, hangar_move, open_game
+from tests.e2e.botproc import BotProcess
+from tests.e2e.driver import Table, boards, is_over
+from tests.e2e.fakediscord import FakeDiscord
+
+GAMES = (("takeoff", 2), ("flight", 3), ("first-in-flight", 4))
+TABLES = 2  # tables of each game played side by side
+SESSION = int(os.environ.get("BENCH_SESSION_MOVES", "240"))
+SOAK = int(os.environ.get("BENCH_SOAK_MOVES", "900"))
+SAMPLE_EVERY = 60  # moves between two memory samples of the soak
+LIMIT_MIB = 160.0
+UNSET = ("HANGAR_RENDER_WORKERS",)  # the bot runs with its own defaults
+MIB = 1024 * 1024
+
+
+@dataclass
+class Footprint:
+    """PSS in bytes of each process of a bot, by pid, with its command line."""
+
+    pss: dict[int, int] = field(default_factory=dict)
+    names: dict[int, str] = field(default_factory=dict)
+
+    @property
+    def total(self) -> int:
+        """Bytes of the whole bot."""
+        return sum(self.pss.values())
+
+    def describe(self) -> str:
+        """Each process's share, largest first."""
+        parts = sorted(self.pss.items(), key=lambda item: -item[1])
+        return ", ".join(f"{self.names[pid]} {pss / MIB:.0f}" for pid, pss in parts)
+
+
+def descendants(root: int) -> list[int]:
+    """`root` and every process below it."""
+    children: dict[int, list[int]] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            parent = int(stat.read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, IndexError, ValueError):
+            continue
+        children.setdefault(parent, []).append(int(stat.parent.name))
+    found, todo = [], [root]
+    while todo:
+        pid = todo.pop()
+        found.append(pid)
+        todo.extend(children.get(pid, []))
+    return found
+
+
+def pss_of(pid: int) -> int | None:
+    """A process's PSS in bytes (None when it is gone)."""
+    try:
+        text = Path(f"/proc/{pid}/smaps_rollup").read_text()
+    except OSError:
+        return None
+    for line in text.splitlines():
+        if line.startswith("Pss:"):
+            return int(line.split()[1]) * 1024
+    return None
+
+
+def role(pid: int, root: int) -> str:
+    """What a process of the bot is: the bot, a render worker, or a multiprocessing helper."""
+    if pid == root:
+        return "bot"
+    try:
+        cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return "gone"
+    if b"resource_tracker" in cmdline or b"forkserver" in cmdline:
+        return "mp-helper"
+    return "worker"
+
+
+def footprint(bot: BotProcess) -> Footprint:
+    """The bot's processes and their PSS now."""
+    assert bot.proc is not None
+    root = bot.proc.pid
+    found = Footprint()
+    for pid in descendants(root):
+        pss = pss_of(pid)
+        if pss is not None:
+            found.pss[pid], found.names[pid] = pss, role(pid, root)
+    return found
+
+
+@contextmanager
+def bot_defaults() -> Iterator[None]:
+    """Hide the variables in UNSET from the bot process (it inherits os.environ)."""
+    saved = {name: os.environ.pop(name) for name in UNSET if name in os.environ}
+    try:
+        yield
+    finally:
+        os.environ.update(saved)
+
+
+class Session:
+    """TABLES tables of each game in one fake Discord; each move goes to the next table."""
+
+    def __init__(self, fake: FakeDiscord, world: World, bot: BotProcess) -> None:
+        self.fake, self.world, self.bot = fake, world, bot
+        self.tables: list[tuple[str, Table]] = []
+        self.users = {g: [fake.add_user(f"{g}-p{i}") for i in range(n)] for g, n in GAMES}
+        self.rng = random.Random(11)
+        self.opened = 0
+        self.moves = 0
+
+    async def open(self, game_id: str) -> Table:
+        """A new table of `game_id` in a new channel."""
+        self.opened += 1
+        channel = self.fake.add_channel(self.world.guild, f"{game_id}-{self.opened}")
+        return await open_game(self.fake, channel, game_id, self.users[game_id])
+
+    async def start(self) -> None:
+        """Open every table."""
+        for game_id, _ in GAMES:
+            for _ in range(TABLES):
+                self.tables.append((game_id, await self.open(game_id)))
+
+    async def play(self, moves: int) -> None:
+        """`moves` more moves, round the tables; an ended game's table opens a new game."""
+        series = Series()
+        for _ in range(moves):
+            index = self.moves % len(self.tables)
+            game_id, table = self.tables[index]
+            if is_over(boards(table)[-1]):
+                table = await self.open(game_id)
+                self.tables[index] = (game_id, table)
+            await hangar_move(table, self.bot, self.rng, series)
+            self.moves += 1
+
+
+def slope(samples: list[tuple[int, int]]) -> float:
+    """Least-squares bytes per move of (moves, bytes) samples."""
+    xs, ys = [float(m) for m, _ in samples], [float(b) for _, b in samples]
+    mx, my = statistics.fmean(xs), statistics.fmean(ys)
+    den = sum((x - mx) ** 2 for x in xs)
+    return sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True)) / den if den else 0.0
+
+
+async def run() -> tuple[Footprint, list[tuple[int, int]], int]:
+    """The session, its footprint, the soak's samples (moves, bytes) and the worker count seen."""
+    with tempfile.TemporaryDirectory(prefix="hangar-bench-") as tmp:
+        async with FakeDiscord() as fake:
+            world = World(fake, Path(tmp))
+            bot = await world.start("bot", {"DATABASE_URL": str(Path(tmp) / "memory.sqlite3")})
+            session = Session(fake, world, bot)
+            await session.start()
+            await session.play(SESSION)
+            await asyncio.sleep(1.0)
+            after = footprint(bot)
+            samples, now = [(session.moves, after.total)], after
+            while session.moves < SESSION + SOAK:
+                await session.play(min(SAMPLE_EVERY, SESSION + SOAK - session.moves))
+                now = footprint(bot)
+                samples.append((session.moves, now.total))
+            print(f"    at the soak's end, by process (MiB): {now.describe()}")
+            await world.stop()
+    return after, samples, sum(1 for n in after.names.values() if n == "worker")
+
+
+def report(after: Footprint, samples: list[tuple[int, int]], workers: int) -> None:
+    """Print the footprint against the target and the soak's slope."""
+    total = after.total / MIB
+    holds = "holds" if total <= LIMIT_MIB else "does not hold"
+    print(
+        f"  1. memory after a mixed session ({SESSION} moves of 3 games, default settings, "
+        f"{workers} render workers): {total:.0f} MiB PSS ÷ {LIMIT_MIB:.0f} MiB = "
+        f"×{total / LIMIT_MIB:.2f} (target ≤ ×1.00: {holds})"
+    )
+    print(f"    by process (MiB): {after.describe()}")
+    per_move = slope(samples)
+    first, last = samples[0][1] / MIB, samples[-1][1] / MIB
+    flat = "flat" if abs(per_move) * 1000 < 2 * MIB else "growing"
+    print(
+        f"    soak of {samples[-1][0] - samples[0][0]} more moves (as fast as answered, not "
+        f"2 hours): {first:.0f} → {last:.0f} MiB, slope {per_move / 1024:.1f} KiB per move "
+        f"({per_move * 1000 / MIB:.2f} MiB per 1000 moves: {flat})"
+    )
+    late = slope(samples[len(samples) // 2 :])
+    print(
+        f"    its second half alone: {late / 1024:.1f} KiB per move (caches still filling show "
+        "in the first half; a leak in both)"
+    )
+
+
+def standalone() -> None:
+    """`python -m bench.memory` alone; `make bench` prints the same in bench/e2e_moves.py's
+    targets (named so that `python -m bench`, which runs every `main`, skips this module)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    print("Memory of the whole bot (PSS of its process and every process below it):")
+    with bot_defaults():
+        report(*asyncio.run(run()))
+
+
+if __name__ == "__main__":
+    standalone()
