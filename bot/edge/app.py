@@ -29,7 +29,7 @@ from bot.edge.components import (
     answer_unknown_component,
 )
 from bot.edge.errors import on_app_command_error
-from bot.edge.locale import HangarTranslator
+from bot.edge.locale import HangarTranslator, command_strings
 from bot.edge.startup import unreachable_database
 from bot.runtime import ai_turns
 from bot.runtime.health import HealthServer
@@ -323,3 +323,12 @@ def register_commands(tree: app_commands.CommandTree[Any]) -> None:
     ]
     for command in commands:
         tree.add_command(command)
+
+
+def registered_command_strings() -> list[tuple[str | None, str]]:
+    """Every text of the slash commands exactly as the bot registers them (for the catalogue)."""
+    tree: app_commands.CommandTree[discord.Client] = app_commands.CommandTree(
+        discord.Client(intents=discord.Intents.none())
+    )
+    register_commands(tree)
+    return list(command_strings(tree.get_commands()))

@@ -105,17 +105,6 @@ class HangarTranslator(app_commands.Translator):
         return found
 
 
-def registered_command_strings() -> list[tuple[str | None, str]]:
-    """Every text of the slash commands exactly as the bot registers them (for the catalogue)."""
-    from bot.edge.app import register_commands  # the app imports this module
-
-    tree: app_commands.CommandTree[discord.Client] = app_commands.CommandTree(
-        discord.Client(intents=discord.Intents.none())
-    )
-    register_commands(tree)
-    return list(command_strings(tree.get_commands()))
-
-
 def command_strings(
     commands: list[app_commands.Command[Any, ..., Any] | app_commands.Group | Any],
 ) -> Iterator[tuple[str | None, str]]:

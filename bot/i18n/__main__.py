@@ -17,7 +17,7 @@ from bot.i18n import TEMPLATE, shipped, tools
 
 def template() -> Catalog:
     """The English template, freshly extracted."""
-    from bot.edge.locale import registered_command_strings
+    from bot.edge.app import registered_command_strings
 
     return tools.build_template(registered_command_strings())
 

@@ -13,7 +13,8 @@ from discord.app_commands import TranslationContext
 from discord.app_commands import TranslationContextLocation as Where
 
 import bot.i18n as i18n
-from bot.edge.locale import HangarTranslator, registered_command_strings
+from bot.edge.app import registered_command_strings
+from bot.edge.locale import HangarTranslator
 from bot.i18n import placeholders, tools
 from bot.i18n.__main__ import main
 
