@@ -9,39 +9,42 @@ import discord
 from discord import app_commands
 
 from bot.edge.limits import clip, excerpt
+from bot.edge.locale import in_language, private_locale
 from bot.edge.present import fill_seats
+from bot.i18n import translate_parts
 from bot.store.errors import StoreUnavailable
 from rules.core import PlayerError
+from rules.core.errors import said
 
 if TYPE_CHECKING:
     from bot.edge.app import HangarBot
 
 log = logging.getLogger(__name__)
 
-APOLOGY = (
+APOLOGY = said(
     "Sorry — something went wrong on our side. It has been logged and nothing was changed — try "
     "again in a minute."
 )
-SAVED_BOARD_FOLLOWS = (
+SAVED_BOARD_FOLLOWS = said(
     "✅ Your move was saved. Discord is slow to show it right now — the board will follow "
     "(don't play it again)."
 )
 MAX_REFUSAL = 600
 # The database cannot be used (read-only or full disk): said plainly, once per interaction.
-MOVE_NOT_SAVED = (
+MOVE_NOT_SAVED = said(
     "Your move could not be saved (the database cannot be written right now); nothing changed "
     "— try again in a minute."
 )
-NOT_SAVED = (
+NOT_SAVED = said(
     "That could not be saved (the database cannot be written right now); nothing changed — try "
     "again in a minute."
 )
-NOT_READ = (
+NOT_READ = said(
     "The games cannot be read right now (the database is unavailable); nothing changed — try "
     "again in a minute."
 )
-NOT_ADMIN = "This needs the Manage Server permission — ask a server admin to do it."
-MISSING_PERMISSIONS = (
+NOT_ADMIN = said("This needs the Manage Server permission — ask a server admin to do it.")
+MISSING_PERMISSIONS = said(
     "I can't post here. Please give me Send Messages, Embed Links, Attach Files and Read Message "
     "History in this channel; the move itself was saved — use /game status afterwards."
 )
@@ -85,24 +88,36 @@ async def explain(
     saved: bool = False,
     move: bool = False,
 ) -> str:
-    """The message for this error, with seat placeholders replaced by mentions.
+    """The message for this error in the user's language, seat placeholders made mentions.
 
     `saved`: the change was already committed, so an unexpected failure must not claim that
     nothing changed. `move`: the interaction was a move (its refusal says so).
     """
+    locale = private_locale(interaction)
+    if isinstance(error, PlayerError):
+        # Each part is translated before the seats are filled in: names are never looked up.
+        text = translate_parts(locale, error.parts) if error.parts else str(error)
+        # A refusal may quote what the user typed: keep it readable, never a wall of text.
+        return clip(await _fill_mentions(interaction, text), MAX_REFUSAL)
+    return in_language(locale, english(error, saved=saved, move=move))
+
+
+def english(error: BaseException, *, saved: bool = False, move: bool = False) -> str:
+    """What a failure that is no refusal says (a `Said`, translated by the caller)."""
     if isinstance(error, StoreUnavailable):  # the store has logged the episode, once
         return SAVED_BOARD_FOLLOWS if saved else unavailable(error, move=move)
-    if isinstance(error, PlayerError):
-        # A refusal may quote what the user typed: keep it readable, never a wall of text.
-        return clip(await _fill_mentions(interaction, str(error)), MAX_REFUSAL)
     if isinstance(error, app_commands.MissingPermissions | app_commands.CheckFailure):
         return NOT_ADMIN
     if isinstance(error, discord.Forbidden):
         return MISSING_PERMISSIONS
     if isinstance(error, app_commands.TransformerError):
-        return f"I could not read {excerpt(str(error.value))} as a {error.type.name}."
+        return said(
+            "I could not read {text} as a {kind}.",
+            text=excerpt(str(error.value)),
+            kind=error.type.name,
+        )
     if isinstance(error, app_commands.CommandNotFound):
-        return "That command is not known any more — Discord may still be updating the list."
+        return said("That command is not known any more — Discord may still be updating the list.")
     log.error("Unexpected error", exc_info=(type(error), error, error.__traceback__))
     return SAVED_BOARD_FOLLOWS if saved else APOLOGY
 
@@ -120,7 +135,8 @@ async def _fill_mentions(interaction: discord.Interaction[HangarBot], text: str)
 
 
 async def send_ephemeral(interaction: discord.Interaction[HangarBot], text: str) -> None:
-    """Answer privately, whether or not the interaction was already acknowledged."""
+    """Answer privately (in the user's language), whether or not it was already acknowledged."""
+    text = in_language(private_locale(interaction), text)
     none = discord.AllowedMentions.none()
     try:
         if interaction.response.is_done():

@@ -16,8 +16,9 @@ import discord
 from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Where
 
-from bot.i18n import ENGLISH, lookup, normalise, ptranslate, translate
+from bot.i18n import ENGLISH, lookup, normalise, ptranslate, translate, translate_parts
 from bot.store.clocks import GuildSettings
+from rules.core.errors import Said
 
 if TYPE_CHECKING:
     from bot.edge.app import HangarBot
@@ -48,9 +49,21 @@ LANGUAGES: dict[str, str] = {
 }
 
 
-def private_locale(interaction: discord.Interaction[Any]) -> str:
-    """The language of an answer only this user sees: their Discord client's."""
+def private_locale(interaction: discord.Interaction[Any] | None) -> str:
+    """The language of an answer only this user sees: their Discord client's (no user: English)."""
+    if interaction is None:
+        return ENGLISH
     return normalise(str(interaction.locale.value))
+
+
+def in_language(locale: str, text: str) -> str:
+    """A `Said` sentence in `locale`'s language (English where missing); plain text as it is."""
+    return translate_parts(locale, text.parts) if isinstance(text, Said) else text
+
+
+def private_text(interaction: discord.Interaction[Any], text: str) -> str:
+    """A sentence for this user only, in their Discord language."""
+    return in_language(private_locale(interaction), text)
 
 
 async def public_locale(bot: HangarBot, guild_id: int | None, guild_locale: str | None) -> str:

@@ -5,6 +5,10 @@ construction (never to a key) and translators see the sentence they translate. P
 named (`{player}`), plurals go through `ntranslate`. Pure: no discord, no database, so services
 and render may use it. A language's catalogue is read from its `.po` the first time it is asked
 for (Babel parses it once; only a dict of its strings stays in memory).
+
+Refusals come from pure code (rules engines, services) as `rules.core.errors.said(template,
+**args)`: the English sentence plus its message id and values; `translate_parts` says it in the
+reader's language, and `extract` collects every `said("…")` literal into the template.
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ from __future__ import annotations
 import gettext
 import re
 import string
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -108,6 +112,15 @@ def ptranslate(locale: str | None, context: str | None, msgid: str, **args: obje
     if language == PSEUDO:  # before the placeholders are filled: names stay as they are
         found = pseudo_name(found) if context in NAME_CONTEXTS else pseudo(found)
     return _format(found, msgid, args) if args else found
+
+
+def translate_parts(locale: str | None, parts: Iterable[tuple[str, Mapping[str, object]]]) -> str:
+    """A sentence said in parts (msgid, args), each translated on its own, joined by a space.
+
+    The arguments are filled in as they are: names and `{seatN}` placeholders are never looked
+    up, so a player called "Start" stays "Start".
+    """
+    return " ".join(translate(locale, msgid, **args) for msgid, args in parts)
 
 
 def ntranslate(locale: str | None, singular: str, plural: str, count: int, **args: object) -> str:

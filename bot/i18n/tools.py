@@ -30,8 +30,9 @@ from bot.i18n import (
 ROOT = LOCALES.parent
 MAPPING = ROOT / "babel.cfg"
 SOURCES = ("bot", "rules")
-# translate(locale, msgid), ptranslate(locale, context, msgid), ntranslate(locale, one, many, n)
-KEYWORDS = {"translate": (2,), "ptranslate": ((2, "c"), 3), "ntranslate": (2, 3)}
+# translate(locale, msgid), ptranslate(locale, context, msgid), ntranslate(locale, one, many, n),
+# and said(msgid, **args): the refusals rules engines, services and the edge raise (issue 30).
+KEYWORDS = {"translate": (2,), "ptranslate": ((2, "c"), 3), "ntranslate": (2, 3), "said": (1,)}
 MAX_NAME, MAX_DESCRIPTION = 32, 100
 
 Entry = tuple[str | None, str | tuple[str, str]]  # (context, msgid or (singular, plural))

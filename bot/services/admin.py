@@ -24,6 +24,7 @@ from bot.store.locks import Lock
 from bot.store.raw import raw_rows
 from bot.store.repository import SeatRecord, StoredGame
 from rules.core import RulesError
+from rules.core.errors import said
 from rules.core.messages import plural
 
 log = logging.getLogger(__name__)
@@ -61,9 +62,13 @@ class Admin:
         async with self.store.transaction(lock=Lock.GAMES) as db:
             stored = await held_open_game(db, channel_id)
             if not is_admin and user_id != stored.record.creator_id:
-                raise NotAllowedError("Only the player who opened the game or an admin can end it.")
+                raise NotAllowedError(
+                    said("Only the player who opened the game or an admin can end it.")
+                )
             if not is_admin and stored.record.status == "running":
-                raise NotAllowedError("The game has started — only an admin can abandon it now.")
+                raise NotAllowedError(
+                    said("The game has started — only an admin can abandon it now.")
+                )
             await repo.set_status(db, stored.record.pk, "abandoned", self.clock())
             await outbox.drop(db, stored.record.pk)  # a closed game's board is not posted any more
             log.info("Game %s abandoned by user %s (admin=%s)", stored.record.pk, user_id, is_admin)
@@ -80,7 +85,7 @@ class Admin:
                 await outbox.drop(db, stored.record.pk)
                 log.info("Damaged game %s abandoned by user %s", stored.record.pk, user_id)
                 return damaged
-        raise NotAllowedError("This game is not damaged — use /admin abandon.")
+        raise NotAllowedError(said("This game is not damaged — use /admin abandon."))
 
     async def replace(
         self, channel_id: int, old_user_id: int | None, new_user_id: int, new_name: str
@@ -90,9 +95,9 @@ class Admin:
             stored = await held_open_game(db, channel_id)
             seat = seat_of(stored.seats, old_user_id)
             if seat is None:
-                raise NotInGameError("That player is not in this game.")
+                raise NotInGameError(said("That player is not in this game."))
             if seat_of(stored.seats, new_user_id) is not None:
-                raise AlreadyJoinedError("The new player already has a seat in this game.")
+                raise AlreadyJoinedError(said("The new player already has a seat in this game."))
             record = stored.record
             creator = new_user_id if record.creator_id == old_user_id else record.creator_id
             seat_record = SeatRecord(seat, new_user_id, new_name)
@@ -195,5 +200,5 @@ async def target_game(
         return await latest_game(db, channel_id)
     stored = await repo.fetch_game(db, game_pk)
     if stored is None or stored.record.guild_id != guild_id:
-        raise NoGameHereError(f"There is no game #{game_pk} on this server.")
+        raise NoGameHereError(said("There is no game #{number} on this server.", number=game_pk))
     return stored

@@ -24,6 +24,7 @@ from bot.store.locks import Lock
 from bot.store.repository import SeatRecord
 from rules.core import InvalidOptionsError
 from rules.core.ai import LEVEL_NAMES, LEVELS, decide
+from rules.core.errors import said
 
 log = logging.getLogger(__name__)
 
@@ -33,7 +34,13 @@ AI_ICON = "🤖"
 def check_level(level: str) -> str:
     """The level if known, else a refusal naming the levels."""
     if level not in LEVELS:
-        raise InvalidOptionsError(f"Unknown AI level {level!r} — choose {', '.join(LEVELS)}.")
+        raise InvalidOptionsError(
+            said(
+                "Unknown AI level {level} — choose {levels}.",
+                level=repr(level),
+                levels=", ".join(LEVELS),
+            )
+        )
     return level
 
 
@@ -74,9 +81,17 @@ async def add_ai_seat(
         stored = in_lobby(await held_open_game(db, channel_id), "add an AI")
         game = service.decoder.engine(stored.record.game_id)
         if user_id != stored.record.creator_id and not is_admin:
-            raise NotAllowedError("Only the player who opened the lobby or an admin can add an AI.")
+            raise NotAllowedError(
+                said("Only the player who opened the lobby or an admin can add an AI.")
+            )
         if len(stored.seats) >= game.max_players:
-            raise GameFullError(f"This {game.title} game is full ({game.max_players} players).")
+            raise GameFullError(
+                said(
+                    "This {game} game is full ({players} players).",
+                    game=game.title,
+                    players=game.max_players,
+                )
+            )
         name = ai_name(level, tuple(s.name for s in stored.seats))
         seats = (*stored.seats, SeatRecord(len(stored.seats), None, name, level))
         await repo.replace_seats(db, stored.record.pk, seats, service.clock())
@@ -94,14 +109,14 @@ async def remove_ai_seat(
         stored = in_lobby(await held_open_game(db, channel_id), "remove an AI")
         if user_id != stored.record.creator_id and not is_admin:
             raise NotAllowedError(
-                "Only the player who opened the lobby or an admin can remove an AI."
+                said("Only the player who opened the lobby or an admin can remove an AI.")
             )
         ais = [s for s in stored.seats if s.ai_level]
         if not ais:
-            raise NotInGameError("There is no AI in this lobby.")
+            raise NotInGameError(said("There is no AI in this lobby."))
         gone = ais[-1] if seat is None else next((s for s in ais if s.seat == seat), None)
         if gone is None:
-            raise NotInGameError(f"Seat {(seat or 0) + 1} is not played by an AI.")
+            raise NotInGameError(said("Seat {seat} is not played by an AI.", seat=(seat or 0) + 1))
         rest = [s for s in stored.seats if s.seat != gone.seat]
         seats = tuple(dataclasses.replace(s, seat=i) for i, s in enumerate(rest))
         await repo.replace_seats(db, stored.record.pk, seats, service.clock())
@@ -117,7 +132,7 @@ async def seat_ai(
         stored = await held_open_game(db, channel_id)
         seat = seat_of(stored.seats, user_id)
         if seat is None:
-            raise NotInGameError("That player is not in this game.")
+            raise NotInGameError(said("That player is not in this game."))
         name = ai_name(level, tuple(s.name for s in stored.seats))
         record = stored.record
         now = service.clock()
@@ -140,9 +155,9 @@ async def seat_human(
         stored = await held_open_game(db, channel_id)
         current = next((s for s in stored.seats if s.seat == seat), None)
         if current is None or not current.ai_level:
-            raise NotInGameError(f"Seat {seat + 1} is not played by an AI.")
+            raise NotInGameError(said("Seat {seat} is not played by an AI.", seat=seat + 1))
         if seat_of(stored.seats, user_id) is not None:
-            raise NotAllowedError("That player already has a seat in this game.")
+            raise NotAllowedError(said("That player already has a seat in this game."))
         record = stored.record
         now = service.clock()
         new = SeatRecord(seat, user_id, name)

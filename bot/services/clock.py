@@ -27,12 +27,13 @@ from bot.store.clocks import (
 )
 from bot.store.cursor import Db
 from bot.store.locks import Lock
+from rules.core.errors import said
 
 log = logging.getLogger(__name__)
 
 ABSENT_AFTER = 3
 # /admin extend or /admin clock in a lobby: what happened and what comes next.
-NOT_STARTED_CLOCK = (
+NOT_STARTED_CLOCK = said(
     "The game has not started yet, so it has no clock to change — the creator starts it with "
     "/game start, and the turn clock starts with it."
 )
@@ -159,9 +160,11 @@ class ClockService:
         """Pause this user's running turns until `until`; returns how many clocks paused."""
         now = self.clock.now()
         if until <= now:
-            raise ServiceError("That time has already passed — give a future date or some hours.")
+            raise ServiceError(
+                said("That time has already passed — give a future date or some hours.")
+            )
         if until - now > MAX_AWAY_DAYS * 86400 + 60:
-            raise ServiceError(f"You can be away for at most {MAX_AWAY_DAYS} days.")
+            raise ServiceError(said("You can be away for at most {days} days.", days=MAX_AWAY_DAYS))
         async with self.store.transaction() as db:
             prefs = await cs.fetch_prefs(db, user_id)
             await cs.put_prefs(db, dataclasses.replace(prefs, away_until=until))
@@ -237,13 +240,15 @@ class ClockService:
     async def extend(self, channel_id: int, hours: float) -> list[SeatClock]:
         """Give every seat whose turn it is `hours` more (game time) for this turn."""
         if not 0 < hours <= MAX_EXTEND_HOURS:
-            raise ServiceError(f"Extend by 1 to {MAX_EXTEND_HOURS} hours.")
+            raise ServiceError(said("Extend by 1 to {hours} hours.", hours=MAX_EXTEND_HOURS))
         extra, now = self.clock.hours(hours), self.clock.now()
         async with self.store.transaction(lock=Lock.GAMES) as db:
             loaded = await self._running(db, channel_id)
             table = await self.preferences.table_in(db, loaded.record)
             if table.limit_s <= 0:
-                raise ServiceError("This game has no turn limit, so there is nothing to extend.")
+                raise ServiceError(
+                    said("This game has no turn limit, so there is nothing to extend.")
+                )
             changed = []
             for c in (await cs.fetch_clocks(db, loaded.record.pk)).values():
                 if not c.active:

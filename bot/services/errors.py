@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules.core import PlayerError, messages
+from rules.core.errors import said
 
 
 class ServiceError(PlayerError):
@@ -57,7 +58,12 @@ class DamagedGameError(ServiceError):
     def __init__(self, game_pk: int, channel_id: int, what: str, reason: str) -> None:
         self.game_pk, self.channel_id, self.what, self.reason = game_pk, channel_id, what, reason
         super().__init__(
-            f"⚠️ The {what} game #{game_pk} here is damaged ({reason}), so it cannot be played. "
-            "An admin can download it with `/admin export` and end it with `/admin abandon`; "
-            "then `/game new` works here again."
+            said(
+                "⚠️ The {what} game #{number} here is damaged ({reason}), so it cannot be "
+                "played. An admin can download it with `/admin export` and end it with "
+                "`/admin abandon`; then `/game new` works here again.",
+                what=what,
+                number=game_pk,
+                reason=reason,
+            )
         )

@@ -14,24 +14,25 @@ import logging
 from bot.services.errors import NotAllowedError, NotInGameError, ServiceError
 from bot.services.learn import Flags
 from bot.services.loading import LoadedGame
+from rules.core.errors import said
 from rules.core.explain import hint
 
 log = logging.getLogger(__name__)
 
 HINT_SECONDS = 20.0  # a hint that takes longer is refused (the search is bounded well below)
 
-HINTS_OFF = (
+HINTS_OFF = said(
     "Hints are off at this table, so everyone plays on their own. The player who opens a game "
     "can switch them on with the `hints` option of `/game new`, or practise with hints at "
     "`/game learn`."
 )
-NOT_SEATED = "Hints are for the players at this table — you have no seat here."
-NOT_YOUR_TURN = (
+NOT_SEATED = said("Hints are for the players at this table — you have no seat here.")
+NOT_YOUR_TURN = said(
     "A hint is about the move you make next, and it is not your turn yet. Ask again when the "
     "board says it is your turn."
 )
-NOT_STARTED = "The game has not started yet — ask for a hint once it is your turn."
-TOO_SLOW = "The hint took too long to work out this time — please press Hint again."
+NOT_STARTED = said("The game has not started yet — ask for a hint once it is your turn.")
+TOO_SLOW = said("The hint took too long to work out this time — please press Hint again.")
 
 
 class HintService:

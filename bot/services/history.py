@@ -20,6 +20,7 @@ from bot.store.cursor import Db
 from bot.store.history import FinishedGame, FormerHolder, RatingRow, ResultRow, StatsRow
 from bot.store.repository import ActionRecord, GameRecord
 from rules.core import Game, Outcome
+from rules.core.errors import said
 
 log = logging.getLogger(__name__)
 
@@ -387,7 +388,7 @@ class HistoryService:
         async with self.store.reading() as db:
             stored = await repo.fetch_game(db, pk)
         if stored is None or stored.record.guild_id != guild_id:
-            raise NoGameHereError(f"There is no game #{pk} on this server.")
+            raise NoGameHereError(said("There is no game #{number} on this server.", number=pk))
         return stored.record
 
     async def delete_game(self, guild_id: int, pk: int) -> GameRecord:
@@ -395,10 +396,14 @@ class HistoryService:
         async with self.store.transaction() as db:
             stored = await repo.fetch_game(db, pk)
             if stored is None or stored.record.guild_id != guild_id:
-                raise NoGameHereError(f"There is no game #{pk} on this server.")
+                raise NoGameHereError(said("There is no game #{number} on this server.", number=pk))
             if stored.record.status in ("lobby", "running"):
                 raise NotAllowedError(
-                    f"Game #{pk} is still open — end it with /admin abandon before deleting it."
+                    said(
+                        "Game #{number} is still open — end it with /admin abandon before "
+                        "deleting it.",
+                        number=pk,
+                    )
                 )
             await hrepo.delete_game(db, pk)
             await ratings.rebuild(db, guild_id, stored.record.game_id)

@@ -22,6 +22,7 @@ from bot.store import outbox
 from bot.store import repository as repo
 from bot.store.locks import Lock
 from bot.store.repository import ActionRecord, TableFlags
+from rules.core.errors import said
 from rules.core.explain import explain_options, score_changes
 from rules.core.messages import plural
 
@@ -96,13 +97,17 @@ class LearnService:
             flags = await repo.fetch_flags(db, stored.record.pk)
             if not flags.practice:
                 raise NotAllowedError(
-                    "This is not a practice table — leave a game with `/game leave` (lobby) or "
-                    "ask an admin to `/admin replace` you."
+                    said(
+                        "This is not a practice table — leave a game with `/game leave` (lobby) or "
+                        "ask an admin to `/admin replace` you."
+                    )
                 )
             if seat_of(stored.seats, user_id) is None:
                 raise NotInGameError(
-                    "Only the learner at this practice table can close it — start your own "
-                    "with `/game learn`."
+                    said(
+                        "Only the learner at this practice table can close it — start your own "
+                        "with `/game learn`."
+                    )
                 )
             await repo.set_status(db, stored.record.pk, "abandoned", self.service.clock())
             await outbox.drop(db, stored.record.pk)

@@ -24,6 +24,7 @@ from bot.store import repository as repo
 from bot.store.locks import Lock
 from bot.store.repository import GameRecord, SeatRecord, StoredGame
 from rules.core import Game, InvalidOptionsError, RulesError
+from rules.core.errors import said
 
 log = logging.getLogger(__name__)
 
@@ -82,9 +83,15 @@ class Lobby:
             stored = in_lobby(await held_open_game(db, channel_id), "join")
             game = self.decoder.engine(stored.record.game_id)
             if seat_of(stored.seats, user_id) is not None:
-                raise AlreadyJoinedError("You have already joined this game.")
+                raise AlreadyJoinedError(said("You have already joined this game."))
             if len(stored.seats) >= game.max_players:
-                raise GameFullError(f"This {game.title} game is full ({game.max_players} players).")
+                raise GameFullError(
+                    said(
+                        "This {game} game is full ({players} players).",
+                        game=game.title,
+                        players=game.max_players,
+                    )
+                )
             seats = (*stored.seats, SeatRecord(len(stored.seats), user_id, name))
             await repo.replace_seats(db, stored.record.pk, seats, self.clock())
             return await self.decoder.reload(db, stored.record.pk)
@@ -110,7 +117,9 @@ class Lobby:
             stored = in_lobby(await held_open_game(db, channel_id), "start")
             record = stored.record
             if user_id != record.creator_id and not is_admin:
-                raise NotAllowedError("Only the player who opened the lobby or an admin can start.")
+                raise NotAllowedError(
+                    said("Only the player who opened the lobby or an admin can start.")
+                )
             game = self.decoder.engine(record.game_id)
             check_player_count(game, len(stored.seats))
             state = new_game(game, record, len(stored.seats))
@@ -121,15 +130,30 @@ class Lobby:
 def busy(game: Game) -> ChannelBusyError:
     """The refusal for a second game in one channel."""
     return ChannelBusyError(
-        f"This channel already has a {game.title} game — finish or abandon it first "
-        "(or start a thread for another game)."
+        said(
+            "This channel already has a {game} game — finish or abandon it first "
+            "(or start a thread for another game).",
+            game=game.title,
+        )
     )
+
+
+# Each lobby operation's refusal as a whole sentence, so a translation can order its words.
+TOO_LATE = {
+    "join": said("The game has already started — you can't join now."),
+    "leave": said("The game has already started — you can't leave now."),
+    "start": said("The game has already started — you can't start now."),
+    "add an AI": said("The game has already started — you can't add an AI now."),
+    "remove an AI": said("The game has already started — you can't remove an AI now."),
+}
 
 
 def in_lobby(stored: StoredGame, what: str) -> StoredGame:
     """Refuse lobby operations once the game has started."""
     if stored.record.status != "lobby":
-        raise AlreadyStartedError(f"The game has already started — you can't {what} now.")
+        raise AlreadyStartedError(
+            TOO_LATE.get(what) or f"The game has already started — you can't {what} now."
+        )
     return stored
 
 
@@ -142,8 +166,11 @@ def new_game(game: Game, record: GameRecord, players: int) -> Any:
     except (OSError, ValueError) as exc:
         log.warning("Game %s cannot start with its options: %s", record.pk, exc)
         raise InvalidOptionsError(
-            f"Invalid options for {game.title}: the game cannot be set up with them "
-            "(check file names and values), so it was not started."
+            said(
+                "Invalid options for {game}: the game cannot be set up with them "
+                "(check file names and values), so it was not started.",
+                game=game.title,
+            )
         ) from None
 
 
@@ -151,7 +178,14 @@ def check_player_count(game: Game, players: int) -> None:
     """Refuse to start with too few (or, after data edits, too many) players."""
     if players < game.min_players:
         raise InvalidOptionsError(
-            f"{game.title} needs at least {game.min_players} players — {players} seated so far."
+            said(
+                "{game} needs at least {least} players — {players} seated so far.",
+                game=game.title,
+                least=game.min_players,
+                players=players,
+            )
         )
     if players > game.max_players:
-        raise InvalidOptionsError(f"{game.title} takes at most {game.max_players} players.")
+        raise InvalidOptionsError(
+            said("{game} takes at most {most} players.", game=game.title, most=game.max_players)
+        )

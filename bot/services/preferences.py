@@ -16,6 +16,7 @@ from bot.store.clocks import GuildSettings, TableRow, UserPrefs
 from bot.store.cursor import Db
 from bot.store.locks import Lock
 from bot.store.repository import GameRecord
+from rules.core.errors import said
 
 TURN_LIMITS: dict[str, float] = {"off": 0, "12h": 12, "24h": 24, "48h": 48, "72h": 72, "1w": 168}
 TurnLimit = Literal["off", "12h", "24h", "48h", "72h", "1w"]
@@ -110,9 +111,9 @@ class Preferences:
             if updated.turn_limit not in TURN_LIMITS or updated.on_timeout not in get_args(
                 OnTimeout
             ):
-                raise ServiceError("Unknown turn limit or timeout policy.")
+                raise ServiceError(said("Unknown turn limit or timeout policy."))
             if updated.language not in ("", ENGLISH, *shipped()):
-                raise ServiceError("Unknown language: choose one of the listed languages.")
+                raise ServiceError(said("Unknown language: choose one of the listed languages."))
             await cs.put_guild(db, updated)
         return updated
 

@@ -12,6 +12,7 @@ import rules
 from bot.services.errors import UndoRefusedError
 from bot.store.repository import ActionRecord, GameRecord, StoredGame
 from rules.core import Event, Game, Rng
+from rules.core.errors import said
 
 # Stored events carry the seat names at the time of the move under this key (not an Event field).
 NAMES_KEY = "names"
@@ -39,8 +40,11 @@ def refuse_revealing(raw_events: list[dict[str, Any]]) -> None:
         event, _ = stored_event(raw)
         if event.reveals:
             raise UndoRefusedError(
-                "The last move revealed hidden information or a random result "
-                f"(“{event.text}”), so it cannot be taken back."
+                said(
+                    "The last move revealed hidden information or a random result "
+                    "(“{what}”), so it cannot be taken back.",
+                    what=event.text,
+                )
             )
 
 

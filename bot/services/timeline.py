@@ -19,6 +19,7 @@ from bot.store import Store
 from bot.store import repository as repo
 from bot.store.repository import ActionRecord
 from rules.core import Game
+from rules.core.errors import said
 
 
 @dataclass(frozen=True)
@@ -41,7 +42,7 @@ class ScoreSeries:
 async def load_log(store: Store, loaded: LoadedGame) -> GameLog:
     """The moves in force of a started game."""
     if loaded.state is None:
-        raise NotStartedError("That game has not started yet, so there is nothing to replay.")
+        raise NotStartedError(said("That game has not started yet, so there is nothing to replay."))
     async with store.reading() as db:
         actions = await repo.fetch_actions(db, loaded.record.pk)
     return GameLog(loaded, tuple(actions))

@@ -8,39 +8,46 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rules.core.errors import Said, joined, said
+
 if TYPE_CHECKING:
     from rules.core.game import Game
 
 # The opening sentence of each refusal kind. Every refusal says what happened and what to do
-# (tests/bot/test_refusals.py checks the form of each one).
-NOT_AVAILABLE = "That move is not available now."
-PICK_OFFERED = "Pick one of the offered actions (My hand & moves, or /play)."
-NOT_YOUR_TURN = "Not your turn — wait until the bot pings you."
-GAME_OVER = "The game is over — start a new one with /game new."
-STALE = "This prompt is out of date — the game has moved on; pick again from the newest board."
-NOT_IN_GAME = (
+# (tests/bot/test_refusals.py checks the form of each one). Each is `said`, so the bot shows it
+# in the player's language (issue 30).
+NOT_AVAILABLE = said("That move is not available now.")
+PICK_OFFERED = said("Pick one of the offered actions (My hand & moves, or /play).")
+NOT_YOUR_TURN = said("Not your turn — wait until the bot pings you.")
+GAME_OVER = said("The game is over — start a new one with /game new.")
+STALE = said(
+    "This prompt is out of date — the game has moved on; pick again from the newest board."
+)
+NOT_IN_GAME = said(
     "You are not in this game — join a lobby with /game join; a running game is closed, so wait "
     "for the next one (or ask an admin to /admin replace a player)."
 )
-NO_GAME_HERE = "There is no game in this channel — start one with /game new."
-NOT_STARTED = "The game has not started yet — the creator starts it with /game start."
-GAME_ENDED = "This channel's game has ended — start a new one with /game new."
+NO_GAME_HERE = said("There is no game in this channel — start one with /game new.")
+NOT_STARTED = said("The game has not started yet — the creator starts it with /game start.")
+GAME_ENDED = said("This channel's game has ended — start a new one with /game new.")
 # Text that is no action of the game at all: one wording in every game and in /play.
-NOT_A_MOVE = f"{NOT_AVAILABLE} {PICK_OFFERED}"
+NOT_A_MOVE = joined(NOT_AVAILABLE, PICK_OFFERED)
 
 # Irregular plurals the games use; anything else takes an "s".
 _IRREGULAR = {"Gustave": "Gustave", "Business-Class": "Business-Class"}
 
 
-def refusal(reason: str = "") -> str:
-    """The sentence for an illegal move, with the game's own reason appended when it has one."""
-    reason = reason.strip()
-    return f"{NOT_AVAILABLE} {reason or PICK_OFFERED}"
+def refusal(reason: str = "") -> Said:
+    """The sentence for an illegal move, with the game's own reason appended when it has one.
+
+    Each half is translated on its own: the shared opening, then the game's reason.
+    """
+    return joined(NOT_AVAILABLE, reason if reason.strip() else PICK_OFFERED)
 
 
-def not_your_turn(who: str = "") -> str:
-    """'Not your turn — it is alice's turn.' (a name or a `{seatN}` placeholder)."""
-    return f"Not your turn — it is {who}'s turn." if who else NOT_YOUR_TURN
+def not_your_turn(who: str = "") -> Said:
+    """'Not your turn — it is alice's turn.' (a name or `{seatN}`, never translated)."""
+    return said("Not your turn — it is {who}'s turn.", who=who) if who else NOT_YOUR_TURN
 
 
 def plural(n: int, word: str, many: str | None = None) -> str:

@@ -32,6 +32,7 @@ from bot.services.ai import AI_ICON
 from bot.services.errors import DamagedGameError, NotInGameError
 from bot.services.games import LoadedGame
 from bot.store.repository import SeatRecord
+from rules.core.errors import said
 from rules.core.messages import plural
 
 if TYPE_CHECKING:
@@ -71,7 +72,7 @@ def seat_named(loaded: LoadedGame, who: str) -> SeatRecord:
     ais = [seat for seat in loaded.seats if seat.ai_level]
     if names_an_ai(text) and len(ais) == 1:
         return ais[0]
-    raise NotInGameError(f"{excerpt(who)} is not a player in this game.")
+    raise NotInGameError(said("{who} is not a player in this game.", who=excerpt(who)))
 
 
 async def member_named(interaction: discord.Interaction[HangarBot], who: str) -> discord.Member:
@@ -80,8 +81,11 @@ async def member_named(interaction: discord.Interaction[HangarBot], who: str) ->
     guild = interaction.guild
     if found is None or guild is None:
         raise UserFacingError(
-            f"{excerpt(who)} does not name a member: give a mention (@name) or a user id, "
-            "or `ai` for an AI player."
+            said(
+                "{who} does not name a member: give a mention (@name) or a user id, "
+                "or `ai` for an AI player.",
+                who=excerpt(who),
+            )
         )
     user_id = int(found.group())
     member = guild.get_member(user_id)
@@ -89,9 +93,9 @@ async def member_named(interaction: discord.Interaction[HangarBot], who: str) ->
         try:
             member = await guild.fetch_member(user_id)
         except discord.NotFound:
-            raise UserFacingError("That user is not a member of this server.") from None
+            raise UserFacingError(said("That user is not a member of this server.")) from None
     if member.bot:
-        raise UserFacingError("A bot cannot take a seat: give `ai` for an AI player.")
+        raise UserFacingError(said("A bot cannot take a seat: give `ai` for an AI player."))
     return member
 
 
@@ -185,7 +189,9 @@ class AdminGroup(app_commands.Group):
         seat = seat_named(await service.load(channel_id_of(interaction)), old)
         if names_an_ai(new):
             if seat.user_id is None:
-                raise UserFacingError(f"{escape(seat.name)} is already an AI player.")
+                raise UserFacingError(
+                    said("{name} is already an AI player.", name=escape(seat.name))
+                )
             await hand_to_ai(interaction, seat.user_id, escape(seat.name), level)
             return
         member = await member_named(interaction, new)

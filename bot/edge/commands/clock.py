@@ -24,6 +24,7 @@ from bot.services.clock import MAX_AWAY_DAYS, MAX_EXTEND_HOURS
 from bot.services.errors import NoGameHereError, NotInGameError, NotStartedError
 from bot.services.gametime import Clock
 from bot.services.preferences import TURN_LIMITS, Where
+from rules.core.errors import said
 from rules.core.messages import plural
 
 if TYPE_CHECKING:
@@ -41,7 +42,9 @@ def parse_until(text: str, clock: Clock) -> float:
     if match:
         hours = float(match["n"]) * (24 if (match["unit"] or "h").lower().startswith("d") else 1)
         if hours > MAX_AWAY_DAYS * 24:
-            raise UserFacingError(f"You can be away for at most {MAX_AWAY_DAYS} days.")
+            raise UserFacingError(
+                said("You can be away for at most {days} days.", days=MAX_AWAY_DAYS)
+            )
         return clock.now() + clock.hours(hours)
     for fmt in DATE_FORMATS:
         try:
@@ -49,7 +52,9 @@ def parse_until(text: str, clock: Clock) -> float:
         except ValueError:
             continue
     raise UserFacingError(
-        "Give hours (e.g. `48` or `3d`) or a UTC date like `2026-12-24` or `2026-12-24 18:00`."
+        said(
+            "Give hours (e.g. `48` or `3d`) or a UTC date like `2026-12-24` or `2026-12-24 18:00`."
+        )
     )
 
 
@@ -104,14 +109,14 @@ async def notify_command(
 
 
 # /game back where there is nothing to come back to (no running game of yours here).
-NOT_ABSENT = (
+NOT_ABSENT = said(
     "You are not marked absent here — you have no seat in a running game in this channel, so "
     "nothing changed. An away period ends with /away off."
 )
 
 
 # /game back from a seated player who was never marked absent: nothing to undo.
-NOT_MARKED = (
+NOT_MARKED = said(
     "You are not marked absent in this game, so nothing changed — /game back is for after "
     "missed turns have marked you absent. Going away for a while? Use /away set."
 )
@@ -186,9 +191,9 @@ async def settings_command(
     """Show or change the server's defaults."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     if not interaction.permissions.manage_guild:
-        raise UserFacingError("Server settings need the Manage Server permission.")
+        raise UserFacingError(said("Server settings need the Manage Server permission."))
     if interaction.guild_id is None:
-        raise UserFacingError("Settings belong to a server — use this in a server channel.")
+        raise UserFacingError(said("Settings belong to a server — use this in a server channel."))
     settings = await interaction.client.preferences.update_guild(
         interaction.guild_id,
         turn_limit=turn_limit,

@@ -29,6 +29,7 @@ from bot.services.preferences import TableOptions, table_text
 from bot.store.repository import TableFlags
 from rules import GAMES, Game, get_game
 from rules.core import PlayerError, messages
+from rules.core.errors import said
 from rules.core.messages import plural
 
 if TYPE_CHECKING:
@@ -171,7 +172,7 @@ async def open_lobby(
     """`/game new <game>`: validate options, open the lobby, show Join/Leave/Start."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     if interaction.guild_id is None:
-        raise UserFacingError("Games can only be played in a server channel.")
+        raise UserFacingError(said("Games can only be played in a server channel."))
     user, bot = interaction.user, interaction.client
     table = {k: options.pop(k) for k in list(options) if k in TableOptions.model_fields}
     ai_seats, ai_level = options.pop("ai_seats", 0), options.pop("ai_level", "normal")

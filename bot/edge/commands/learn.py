@@ -13,6 +13,7 @@ from bot.edge.flow import channel_id_of, load_same_game, start_game, tell_if_lat
 from bot.edge.present import fill_seats
 from bot.services.loading import LoadedGame
 from rules import GAMES
+from rules.core.errors import said
 
 if TYPE_CHECKING:
     from bot.edge.app import HangarBot
@@ -42,7 +43,9 @@ async def learn_command(interaction: discord.Interaction[HangarBot], game: str) 
     """Open a practice table in a new thread and deal at once."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     if interaction.guild_id is None:
-        raise UserFacingError("Practice tables open in a server channel — try it in one there.")
+        raise UserFacingError(
+            said("Practice tables open in a server channel — try it in one there.")
+        )
     bot, user = interaction.client, interaction.user
     engine = GAMES[game]
     thread = await open_practice_thread(

@@ -18,6 +18,7 @@ from bot.services.errors import NoGameHereError
 from bot.services.games import LoadedGame
 from bot.store.errors import StoreUnavailable
 from rules.core import Action, PlayerError, messages
+from rules.core.errors import joined, said
 from rules.core.model import KEY_PATTERN
 
 if TYPE_CHECKING:
@@ -45,10 +46,10 @@ OVER_CHOICE = "The game is over — start a new one with /game new"
 
 def not_a_move(typed: str) -> str:
     """The one refusal for text that is no move, quoting a short excerpt of what was typed."""
-    return f"You typed {excerpt(typed)}. {messages.NOT_A_MOVE}"
+    return joined(said("You typed {typed}.", typed=excerpt(typed)), messages.NOT_A_MOVE)
 
 
-NOT_A_MOVE = (
+NOT_A_MOVE = said(
     "That line only said why no moves were listed — it is not a move; nothing changed. Start "
     "typing again to see your moves."
 )

@@ -30,6 +30,7 @@ from bot.services.history import (
 from bot.services.timeline import GameLog, load_log, turn_views
 from bot.store.history import RatingRow, ResultRow
 from rules import GAMES
+from rules.core.errors import said
 from rules.core.messages import plural
 
 if TYPE_CHECKING:
@@ -54,7 +55,9 @@ def history_of(interaction: discord.Interaction[HangarBot]) -> HistoryService:
 def guild_of(interaction: discord.Interaction[HangarBot]) -> int:
     """The server id; these commands are server-only."""
     if interaction.guild_id is None:
-        raise UserFacingError("History and ratings belong to a server — use this in a server.")
+        raise UserFacingError(
+            said("History and ratings belong to a server — use this in a server.")
+        )
     return interaction.guild_id
 
 
@@ -315,7 +318,13 @@ def _replay_file(log: GameLog, turn: int | None) -> tuple[bytes, str, int, str]:
     title = f"{loaded.game.title} game #{loaded.record.pk}"
     if turn is not None:
         if not 0 <= turn < len(views):
-            raise UserFacingError(f"Game #{loaded.record.pk} has turns 0–{len(views) - 1}.")
+            raise UserFacingError(
+                said(
+                    "Game #{number} has turns 0–{last}.",
+                    number=loaded.record.pk,
+                    last=len(views) - 1,
+                )
+            )
         data = replay_render.still(loaded.game.id, views[turn], loaded.names)
         heading = f"{title} at turn {turn} of {len(views) - 1}."
         described = still_alt(heading, alt_text(loaded.game.id, views[turn], loaded.names))
@@ -377,7 +386,7 @@ class DeleteButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"hg
         """Delete for real (admins only, checked again now)."""
         try:
             if not is_admin(interaction):
-                raise UserFacingError("Only an admin can delete a game.")
+                raise UserFacingError(said("Only an admin can delete a game."))
             record = await history_of(interaction).delete_game(guild_of(interaction), self.pk)
             text = f"🗑️ Game #{record.pk} was deleted with its moves, results and ratings."
             await interaction.response.edit_message(content=text, view=None)
@@ -395,7 +404,9 @@ async def delete_command(
     service = history_of(interaction)
     record = await service.game_of_guild(guild_of(interaction), game_id)
     if record.status in ("lobby", "running"):
-        raise UserFacingError(f"Game #{game_id} is still open — abandon it before deleting it.")
+        raise UserFacingError(
+            said("Game #{number} is still open — abandon it before deleting it.", number=game_id)
+        )
     view = discord.ui.View(timeout=None)
     view.add_item(DeleteButton(game_id))
     text = (
