@@ -81,7 +81,9 @@ def check_pings(table: Table, human: User) -> None:
         if not board.mentions or (board.embeds and is_over(board)):
             continue
         match = TO_PLAY.search(description(board))
-        turn = match["who"] if match else board.content.split(" ")[0]
+        # A shrunk board's line tells that turn's events, which may open with the table's own
+        # ("The pack ran out…") before the human's moves: it must name the human.
+        turn = match["who"] if match else (human.name if human.name in board.content else "")
         assert turn == human.name, f"pinged while an AI was to play: {board.content!r}"
 
 
