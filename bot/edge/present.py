@@ -180,7 +180,7 @@ def opponent_row(loaded: LoadedGame) -> list[str]:
 
     Without it the standings began at '2. alice' with nobody in first place (issue 15).
     """
-    view = loaded.game.view(loaded.state, None)
+    view = loaded.view(None)
     record = getattr(view, "gustave_record", None)
     if record is None or not getattr(view, "gustave_won", False):
         return []
@@ -270,7 +270,7 @@ async def board_panel(
     loaded: LoadedGame, lines: list[str], *, ping: tuple[int, ...], live: bool = False
 ) -> Panel:
     """The public board message; `ping` are the seats to mention (new message only)."""
-    view = loaded.game.view(loaded.state, None)
+    view = loaded.view(None)
     # Without a live picture of its own, a turn in progress shows the board: one cache entry.
     live = live and has_live(loaded.game.id)
     drawing = _start_png(public_png, loaded.game.id, view, loaded.names, live=live)
@@ -297,7 +297,7 @@ async def board_panel(
 
 async def hand_panel(loaded: LoadedGame, seat: int) -> Panel:
     """One player's private panel: their view as an image and their legal actions."""
-    view = loaded.game.view(loaded.state, seat)
+    view = loaded.view(seat)
     drawing = _start_png(private_png, loaded.game.id, view, loaded.names)
     extras = await coach.panel_extras(loaded, seat)  # explanations and Hint (issue 31)
 
@@ -329,7 +329,7 @@ async def hand_panel(loaded: LoadedGame, seat: int) -> Panel:
 async def table_message(loaded: LoadedGame) -> dict[str, Any]:
     """Keyword arguments of the ephemeral "Whole table" answer: an embed per page (≤ 10), each
     with its phone-sized picture."""
-    game_id, view, names = loaded.game.id, loaded.game.view(loaded.state, None), loaded.names
+    game_id, view, names = loaded.game.id, loaded.view(None), loaded.names
     count = min(MAX_PAGES, table_page_count(game_id, view, names))
     drawing = [_start_png(table_png, game_id, view, names, page=i) for i in range(count)]
     alt = alt_text(game_id, view, names)

@@ -61,9 +61,33 @@ class AsJson:
 
 def wired(args: tuple[Any, ...]) -> tuple[Any, ...]:
     """The arguments as sent to a worker: pydantic models as their JSON."""
-    return tuple(
-        AsJson(type(a), a.model_dump_json()) if isinstance(a, BaseModel) else a for a in args
-    )
+    return tuple(AsJson(type(a), JSONS.of(a)) if isinstance(a, BaseModel) else a for a in args)
+
+
+class ModelJson:
+    """The JSON of the last few models, by object: a move's board view is sent to the pool up to
+    three times (drawn ahead of the transaction, before COMMIT, then asked for by the board
+    message), and views are frozen and shared by the callers of one state
+    (bot/services/loading.py, ViewCache), so it is serialised once (issue 29, target 6). Each
+    entry keeps its model alive, so an id is never reused while it is kept."""
+
+    def __init__(self, size: int = 16) -> None:
+        self.size = size
+        self._items: OrderedDict[int, tuple[BaseModel, str]] = OrderedDict()
+
+    def of(self, model: BaseModel) -> str:
+        """`model.model_dump_json()`, once per model object while it is kept."""
+        found = self._items.get(id(model))
+        if found is not None and found[0] is model:
+            return found[1]
+        text = model.model_dump_json()
+        self._items[id(model)] = (model, text)
+        while len(self._items) > self.size:
+            self._items.popitem(last=False)
+        return text
+
+
+JSONS = ModelJson()
 
 
 def view_key(draw: Draw, *args: Any, **kwargs: Any) -> str:
@@ -82,7 +106,7 @@ def _canonical(value: Any) -> str:
     if isinstance(value, AsJson):
         return "m" + value.json
     if isinstance(value, BaseModel):
-        return "m" + value.model_dump_json()
+        return "m" + JSONS.of(value)
     if isinstance(value, list | tuple) and any(isinstance(v, AsJson | BaseModel) for v in value):
         return "l" + "\x1f".join(_canonical(v) for v in value)
     return "j" + json.dumps(value, separators=(",", ":"), default=str)

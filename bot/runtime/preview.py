@@ -62,7 +62,7 @@ class Previews:
         """Start the board of a move about to commit (`Moves.foresee`); returns its discard."""
         if after.state is None or has_live(after.game.id):
             return _nothing  # a turn-in-progress picture: whether it edits or posts is not known
-        board = after.game.view(after.state, None)
+        board = after.view(None)
         return self.pool.ahead(public_png, after.game.id, board, after.names, live=False)
 
     def start(
@@ -97,7 +97,7 @@ class Previews:
             game_id = after.game.id
             # A game with a turn-in-progress picture may edit or post: which is not known yet.
             if not has_live(game_id):
-                board = after.game.view(after.state, None)
+                board = after.view(None)
                 await self.pool.render(public_png, game_id, board, after.names, live=False)
         except Exception:  # the real path reports every error; a preview only saves time
             log.debug("Preview of %r failed", key, exc_info=True)

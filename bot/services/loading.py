@@ -25,6 +25,7 @@ from rules.core import (
     messages,
     seat_ref,
 )
+from rules.core.errors import said
 
 log = logging.getLogger(__name__)
 
@@ -49,6 +50,31 @@ class LegalCache(Lru[tuple[int, int, int], tuple[Action, ...]]):
         return found
 
 
+class ViewCache(Lru[tuple[int, int | None], tuple[Any, Any]]):
+    """Views by (state object, viewer): a move's public board was built three times from the
+    same state object (drawn before COMMIT, asked for again by the board message, its alt text),
+    the largest part of a First in Flight move's own CPU (issue 29, target 6). States and views
+    are frozen and `Game.view` is pure, so one view serves every caller of the same state; each
+    entry keeps its state alive, so an id is never reused while it is cached; a move needs only
+    its last few, so few are kept (memory, issue 29)."""
+
+    def __init__(self, size: int = 16) -> None:
+        super().__init__(size)
+
+    def view(self, game: Game, state: Any, viewer: int | None) -> Any:
+        """`game.view(state, viewer)`, built once per state object and viewer."""
+        key = (id(state), viewer)
+        found = self.get(key)
+        if found is not None and found[0] is state:
+            return found[1]
+        view = game.view(state, viewer)
+        self.put(key, (state, view))
+        return view
+
+
+VIEWS = ViewCache()
+
+
 @dataclass(frozen=True)
 class LoadedGame:
     """A game as stored: its row, seats, rules state (None in the lobby) and engine."""
@@ -69,6 +95,10 @@ class LoadedGame:
         return list(
             self.legal_cache.get_or_compute(key, lambda: self.game.legal_actions(self.state, seat))
         )
+
+    def view(self, viewer: int | None) -> Any:
+        """What `viewer` sees (None: the public), built once per state (ViewCache)."""
+        return VIEWS.view(self.game, self.state, viewer)
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -118,7 +148,9 @@ class Decoder:
             return self.games[game_id]
         except KeyError:
             known = ", ".join(self.games) or "none"
-            raise UnknownGameError(f"Unknown game {game_id!r} (known: {known}).") from None
+            raise UnknownGameError(
+                said("Unknown game {game} (known: {known}).", game=repr(game_id), known=known)
+            ) from None
 
     def decode(self, stored: StoredGame) -> LoadedGame:
         """Decode a stored game through its engine (upgrading old snapshots).

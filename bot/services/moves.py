@@ -16,6 +16,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bot.lru import Lru
 from bot.services.boards import BoardLogs, board_lines, move_lines, queue_board
 from bot.services.errors import UndoRefusedError
 from bot.services.loading import (
@@ -33,6 +34,7 @@ from bot.store import repository as repo
 from bot.store.cursor import Db
 from bot.store.locks import Lock
 from rules.core import Action, Event, RulesError, StaleActionError
+from rules.core.errors import said
 
 log = logging.getLogger(__name__)
 
@@ -54,6 +56,22 @@ Guard = Callable[[Db, LoadedGame], Awaitable[None]]
 # A foresight sees the game as the move will commit it, before the COMMIT, so that work on it (the
 # board's picture) overlaps the commit; it returns what to call if the commit then fails.
 Foresight = Callable[[LoadedGame], Callable[[], None]]
+
+
+class Applied(Lru[tuple[int, int, int, str], tuple[Any, Action]]):
+    """Moves just applied, by (game, version, seat, key), until the other of a click's two
+    appliers takes it: its preview (bot/runtime/preview.py) and its real move. A stored version's
+    state never changes and the rules are pure, so both get the very same transition; applying
+    it once saves the rules' work, and the board drawn ahead then shares the committed state's
+    view (issue 29, target 6). Few entries: only a calm bot previews."""
+
+    def __init__(self, size: int = 8) -> None:
+        super().__init__(size)
+
+    def take(self, key: tuple[int, int, int, str]) -> tuple[Any, Action] | None:
+        """The transition and action applied for `key`, forgotten as they are handed out."""
+        with self._lock:
+            return self._items.pop(key, None)
 
 
 @dataclass(frozen=True)
@@ -91,6 +109,7 @@ class Moves:
         self.reactions: tuple[Reaction, ...] = tuple(reactions)
         self._wired = False
         self._foresight: Foresight | None = None
+        self._applied = Applied()
 
     def foresee(self, foresight: Foresight) -> None:
         """Show each move's new game to `foresight` before it commits (bot/runtime/preview.py
@@ -147,7 +166,7 @@ class Moves:
     def preview(self, before: LoadedGame, user_id: int, key: str) -> tuple[LoadedGame, int]:
         """The game as `user_id` playing `key` would leave it, and their seat; nothing stored."""
         seat = acting_seat(before, user_id, before.record.version)
-        transition, _ = apply_checked(before, seat, key)
+        transition, _ = self._apply(before, seat, key)
         return dataclasses.replace(before, state=transition.state), seat
 
     async def deal(self, db: Db, lobby: LoadedGame, state: Any) -> ActResult:
@@ -164,13 +183,15 @@ class Moves:
             pk = current.record.pk
             actions = await repo.fetch_actions(db, pk)
             if not actions:
-                raise UndoRefusedError("There is nothing to undo — nobody has moved yet.")
+                raise UndoRefusedError(said("There is nothing to undo — nobody has moved yet."))
             last = actions[-1]
             refuse_revealing(await repo.fetch_events(db, pk, last.seq))
             previous = _replay(current, actions[:-1])
             if rng_draws(previous) != rng_draws(current.state):
                 raise UndoRefusedError(
-                    "The last move used a random draw, so taking it back would change the game."
+                    said(
+                        "The last move used a random draw, so taking it back would change the game."
+                    )
                 )
             await repo.insert_undo(db, pk, undoes=last.seq, user_id=None, now=self.clock())
             log.info("Game %s: move %s (%s) undone", pk, last.seq, last.key)
@@ -195,7 +216,12 @@ class Moves:
         events: list[Event] = []
         labels: list[str] = []
         for key in keys:
-            transition, action = apply_checked(current, seat, key)
+            # Only a committed version may be shared with a preview: a later key applies to a
+            # state this transaction has not committed yet (and may roll back).
+            if current is before:
+                transition, action = self._apply(current, seat, key)
+            else:
+                transition, action = apply_checked(current, seat, key)
             await repo.insert_action(
                 db,
                 current.record.pk,
@@ -226,6 +252,17 @@ class Moves:
             labels[-1] if labels else "",
             tuple(labels),
         )
+
+    def _apply(self, current: LoadedGame, seat: int, key: str) -> tuple[Any, Action]:
+        """`apply_checked` once for a click's preview and its real move, whichever comes first
+        (the real move's transaction usually applies it before the preview runs)."""
+        record = current.record
+        memo = (record.pk, record.version, seat, key)
+        found = self._applied.take(memo)
+        if found is None:
+            found = apply_checked(current, seat, key)
+            self._applied.put(memo, found)
+        return found
 
     async def _store(self, db: Db, before: LoadedGame, state: Any) -> LoadedGame:
         """Write the new snapshot if the version is still ours; lose the race → StaleActionError."""
@@ -293,4 +330,6 @@ def _replay(current: LoadedGame, actions: list[repo.ActionRecord]) -> Any:
     try:
         return replay(current.game, current.record, len(current.seats), actions)
     except (RulesError, ValueError) as exc:
-        raise UndoRefusedError(f"The log does not replay ({exc}) — run /admin verify.") from exc
+        raise UndoRefusedError(
+            said("The log does not replay ({reason}) — run /admin verify.", reason=str(exc))
+        ) from exc
