@@ -35,6 +35,7 @@ from bot.services.ai import add_ai_seat
 from bot.services.games import STALE_MESSAGE, ActResult, LoadedGame
 from bot.store.errors import StoreUnavailable
 from rules.core import RulesError, StaleActionError, messages
+from rules.core.errors import said
 
 if TYPE_CHECKING:
     from bot.edge.app import HangarBot
@@ -45,7 +46,7 @@ log = logging.getLogger(__name__)
 def channel_id_of(interaction: discord.Interaction[HangarBot]) -> int:
     """The channel (or thread) id; interactions always come from one here."""
     if interaction.channel_id is None:
-        raise UserFacingError("Games live in server channels — use this in a channel.")
+        raise UserFacingError(said("Games live in server channels — use this in a channel."))
     return interaction.channel_id
 
 
