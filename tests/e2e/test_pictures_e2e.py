@@ -111,13 +111,14 @@ async def _refused_click_changes_no_picture(fake: FakeDiscord, table: Table) -> 
         return
     user = active_player(table, board)
     before = _panel_images(fake, table)
-    count = len(boards(table))
     edits = board.edits
     reply = await (await fake.slash(user, table.channel, "play", action="xyzzy")).response()
     assert reply.ephemeral and not reply.failed
     assert not any(m.attachments for m in [reply.message, *reply.followups] if m is not None)
     assert _panel_images(fake, table) == before
-    assert len(boards(table)) == count and fake.message(board.id).edits == edits
+    # No new board and no edit of the latest (the one before it may still be shrinking to its
+    # one-line story, which the tidy does after posting: issue 28.7).
+    assert boards(table)[-1].id == board.id and fake.message(board.id).edits == edits
 
 
 async def test_whole_table_is_one_tap_away_for_anyone(
