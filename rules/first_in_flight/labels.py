@@ -37,28 +37,26 @@ ACTION_DOES = {
 }
 
 
-def cost_text(cost: Cost) -> str:
-    """The compact cost printed on the board tiles: '2M|1t', '3M', '1M+2t' or 'free'."""
+def _cost(cost: Cost, money: str, time: str, both: str, either: str) -> str:
+    """The cost with the given unit suffixes and joiners, or 'free'."""
     parts = []
     if cost.money is not None:
-        parts.append(f"{cost.money}M")
+        parts.append(f"{cost.money}{money}")
     if cost.time is not None:
-        parts.append(f"{cost.time}t")
-    if not parts or parts == ["0M"]:
+        parts.append(f"{cost.time}{time}")
+    if not parts or parts == [f"0{money}"]:
         return "free"
-    return ("+" if cost.both else "|").join(parts)
+    return (both if cost.both else either).join(parts)
+
+
+def cost_text(cost: Cost) -> str:
+    """The compact cost printed on the board tiles: '2M|1t', '3M', '1M+2t' or 'free'."""
+    return _cost(cost, "M", "t", "+", "|")
 
 
 def cost_words(cost: Cost) -> str:
     """The cost in words: '2 Money or 1 Time', '3 Money', '1 Money and 2 Time' or 'free'."""
-    parts = []
-    if cost.money is not None:
-        parts.append(f"{cost.money} Money")
-    if cost.time is not None:
-        parts.append(f"{cost.time} Time")
-    if not parts or parts == ["0 Money"]:
-        return "free"
-    return (" and " if cost.both else " or ").join(parts)
+    return _cost(cost, " Money", " Time", " and ", " or ")
 
 
 def option_cost(opt: SpaceOption) -> str:
