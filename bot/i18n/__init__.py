@@ -20,12 +20,22 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import TypeVar
+
+T = TypeVar("T")
 
 ENGLISH = "en"
 PSEUDO = "pseudo"  # not a language: English, ~40 % longer and accented, to find overflow
-DOMAIN = "hangar"
+DOMAIN = "hangar"  # the bot's own words; each game's words and the pictures' have their own file
 LOCALES = Path(__file__).resolve().parents[2] / "locales"
 TEMPLATE = LOCALES / f"{DOMAIN}.pot"
+# Source folder → catalogue file, so a game's words (and its translators) stay in one file.
+DOMAINS: dict[str, str] = {
+    "rules/takeoff": "takeoff",
+    "rules/flight": "flight",
+    "rules/first_in_flight": "first_in_flight",
+    "bot/render": "pictures",
+}
 
 Key = tuple[str | None, str]  # (context, English singular)
 NAME_CONTEXTS = ("command", "option")  # names Discord restricts: lowercase, no spaces, ≤ 32
@@ -40,9 +50,20 @@ class Catalogue:
     plural_index: Callable[[int], int]
 
 
-def po_path(language: str) -> Path:
-    """Where a language's catalogue lives."""
-    return LOCALES / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+def po_path(language: str, domain: str = DOMAIN) -> Path:
+    """Where one file of a language's catalogue lives."""
+    return LOCALES / language / "LC_MESSAGES" / f"{domain}.po"
+
+
+def domain_of(source: str) -> str:
+    """The catalogue file a source file's strings go to ("rules/flight/text.py" → "flight")."""
+    path = source.replace("\\", "/")
+    return next((d for folder, d in DOMAINS.items() if path.startswith(folder + "/")), DOMAIN)
+
+
+def domains() -> tuple[str, ...]:
+    """Every catalogue file name, the bot's own first."""
+    return (DOMAIN, *dict.fromkeys(DOMAINS.values()))
 
 
 @cache
@@ -70,19 +91,24 @@ def catalogue(language: str) -> Catalogue:
     # user never imports it.
     from babel.messages.pofile import read_po
 
-    with po_path(language).open("rb") as handle:
-        parsed = read_po(handle, locale=language, domain=DOMAIN)
     singles: dict[Key, str] = {}
     plurals: dict[Key, tuple[str, ...]] = {}
-    for message in parsed:
-        if not message.id or message.fuzzy:
+    plural_expr = "(n != 1)"
+    for domain in domains():  # a file not translated yet is simply absent: English
+        if not po_path(language, domain).is_file():
             continue
-        if isinstance(message.id, str):
-            if isinstance(message.string, str) and message.string:
-                singles[(message.context, message.id)] = message.string
-        elif isinstance(message.string, tuple | list) and all(message.string):
-            plurals[(message.context, message.id[0])] = tuple(message.string)
-    return Catalogue(singles, plurals, gettext.c2py(parsed.plural_expr))
+        with po_path(language, domain).open("rb") as handle:
+            parsed = read_po(handle, locale=language, domain=domain)
+        plural_expr = parsed.plural_expr
+        for message in parsed:
+            if not message.id or message.fuzzy:
+                continue
+            if isinstance(message.id, str):
+                if isinstance(message.string, str) and message.string:
+                    singles[(message.context, message.id)] = message.string
+            elif isinstance(message.string, tuple | list) and all(message.string):
+                plurals[(message.context, message.id[0])] = tuple(message.string)
+    return Catalogue(singles, plurals, gettext.c2py(plural_expr))
 
 
 def _format(text: str, english: str, args: Mapping[str, object]) -> str:
@@ -118,9 +144,26 @@ def translate_parts(locale: str | None, parts: Iterable[tuple[str, Mapping[str, 
     """A sentence said in parts (msgid, args), each translated on its own, joined by a space.
 
     The arguments are filled in as they are: names and `{seatN}` placeholders are never looked
-    up, so a player called "Start" stays "Start".
+    up, so a player called "Start" stays "Start"; only a value that is itself a `Said` (a card's
+    name in a log line) is translated.
     """
-    return " ".join(translate(locale, msgid, **args) for msgid, args in parts)
+    return " ".join(
+        translate(locale, msgid, **{k: say(locale, v) for k, v in args.items()})
+        for msgid, args in parts
+    )
+
+
+def say(locale: str | None, text: T) -> T | str:
+    """Rules' words in `locale`'s language: a `Said` translated part by part; anything else as is.
+
+    The one call the bot makes on every text a rules engine hands it (labels, log lines, prompts).
+    """
+    parts = getattr(text, "parts", None)
+    if parts is None or not isinstance(text, str):
+        return text
+    if normalise(locale) == ENGLISH:
+        return str(text)
+    return translate_parts(locale, parts)
 
 
 def ntranslate(locale: str | None, singular: str, plural: str, count: int, **args: object) -> str:

@@ -12,14 +12,14 @@ from pathlib import Path
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import write_po
 
-from bot.i18n import TEMPLATE, shipped, tools
+from bot.i18n import shipped, tools
 
 
-def template() -> Catalog:
-    """The English template, freshly extracted."""
+def templates() -> dict[str, Catalog]:
+    """The English templates, freshly extracted, one per catalogue file."""
     from bot.edge.app import registered_command_strings
 
-    return tools.build_template(registered_command_strings())
+    return tools.build_templates(registered_command_strings())
 
 
 def print_report(report: tools.Report) -> None:
@@ -42,16 +42,17 @@ def main(argv: list[str] | None = None) -> int:
     """Run one tool; 1 when `check` finds a shipped language lacking a key."""
     parser = argparse.ArgumentParser(prog="python -m bot.i18n", description=__doc__)
     tasks = parser.add_subparsers(dest="task", required=True)
-    tasks.add_parser("extract", help=f"re-extract the English template ({TEMPLATE.name})")
+    tasks.add_parser("extract", help="re-extract the English templates (locales/*.pot)")
     tasks.add_parser("check", help="per language: missing, fuzzy, stale; fails on a missing key")
     tasks.add_parser("update", help="merge the template into every language's .po")
     fake = tasks.add_parser("pseudo", help="a pseudo-localised catalogue (~40 %% longer)")
     fake.add_argument("--out", type=Path, help="write here (default: standard output)")
     args = parser.parse_args(argv)
-    english = template()
+    english = templates()
     if args.task == "extract":
-        tools.write_catalogue(english, TEMPLATE)
-        print(f"{TEMPLATE}: {len(english)} messages")
+        for domain, template in english.items():
+            tools.write_catalogue(template, tools.template_path(domain))
+            print(f"{tools.template_path(domain)}: {len(template)} messages")
     elif args.task == "update":
         for language in shipped():
             tools.update(english, language)

@@ -20,6 +20,8 @@ from bot.i18n import (
     ENGLISH,
     LOCALES,
     NAME_CONTEXTS,
+    domain_of,
+    domains,
     placeholders,
     po_path,
     pseudo,
@@ -50,16 +52,28 @@ def source_strings() -> Iterable[tuple[str | None, str | tuple[str, ...], str]]:
             yield context, message, f"{folder}/{filename}:{line}"
 
 
-def build_template(commands: Iterable[tuple[str | None, str]]) -> Catalog:
-    """The English template: the slash commands' texts, then every marked source string."""
-    template = Catalog(domain=DOMAIN, project="Hangar", locale=ENGLISH, fuzzy=False)
+def build_templates(commands: Iterable[tuple[str | None, str]]) -> dict[str, Catalog]:
+    """The English templates, one per catalogue file: the bot's own holds the slash commands'
+    texts; every marked source string goes to its folder's file (`bot.i18n.DOMAINS`)."""
+    templates = {
+        d: Catalog(domain=d, project="Hangar", locale=ENGLISH, fuzzy=False) for d in domains()
+    }
     for context, msgid in commands:
         if msgid and msgid != "…":  # discord.py's stand-in for an undescribed option
-            template.add(msgid, context=context, auto_comments=["slash command"])
+            templates[DOMAIN].add(msgid, context=context, auto_comments=["slash command"])
     for context, message, where in source_strings():
         path, line = where.rsplit(":", 1)
-        template.add(message, context=context, locations=[(path, int(line))])
-    return template
+        home = templates[domain_of(path)]
+        key = message if isinstance(message, str) else message[0]
+        if domain_of(path) != DOMAIN and templates[DOMAIN].get(key, context) is not None:
+            continue  # said by the bot already: one translation for both
+        home.add(message, context=context, locations=[(path, int(line))])
+    return templates
+
+
+def template_path(domain: str) -> Path:
+    """Where a catalogue file's English template lives."""
+    return LOCALES / f"{domain}.pot"
 
 
 def write_catalogue(catalogue: Catalog, path: Path) -> None:
@@ -70,10 +84,13 @@ def write_catalogue(catalogue: Catalog, path: Path) -> None:
     path.write_bytes(buffer.getvalue())
 
 
-def read_catalogue(language: str) -> Catalog:
-    """A language's `.po` as Babel reads it."""
-    with po_path(language).open("rb") as handle:
-        return read_po(handle, locale=language, domain=DOMAIN)
+def read_catalogue(language: str, domain: str = DOMAIN) -> Catalog:
+    """One file of a language's catalogue as Babel reads it (empty when not started)."""
+    path = po_path(language, domain)
+    if not path.is_file():
+        return Catalog(domain=domain, project="Hangar", locale=language, fuzzy=False)
+    with path.open("rb") as handle:
+        return read_po(handle, locale=language, domain=domain)
 
 
 @dataclass
@@ -132,10 +149,16 @@ def valid_command_name(text: str) -> bool:
     )
 
 
-def check(template: Catalog, language: str) -> Report:
-    """Compare one language's catalogue with the English template."""
+def check(templates: dict[str, Catalog], language: str) -> Report:
+    """Compare every file of one language's catalogue with its English template."""
     report = Report(language)
-    catalogue = read_catalogue(language)
+    for domain, template in templates.items():
+        _check_file(report, template, read_catalogue(language, domain))
+    return report
+
+
+def _check_file(report: Report, template: Catalog, catalogue: Catalog) -> None:
+    """One catalogue file against its template, into `report`."""
     for message in template:
         if not message.id:
             continue
@@ -151,18 +174,17 @@ def check(template: Catalog, language: str) -> Report:
         if entry.id and (entry.context, _singular(entry)) not in known:
             report.stale.append(_label(entry))
     report.stale += [_label(m) for m in catalogue.obsolete.values()]
-    return report
 
 
-def check_all(template: Catalog) -> list[Report]:
-    """Every shipped language (every folder under locales/) against the template."""
-    return [check(template, language) for language in shipped()]
+def check_all(templates: dict[str, Catalog]) -> list[Report]:
+    """Every shipped language (every folder under locales/) against the templates."""
+    return [check(templates, language) for language in shipped()]
 
 
-def pseudo_catalogue(template: Catalog) -> Catalog:
-    """The template with every message pseudo-localised (names stay valid names)."""
+def pseudo_catalogue(templates: dict[str, Catalog]) -> Catalog:
+    """Every template's messages pseudo-localised, in one catalogue (names stay valid names)."""
     out = Catalog(domain=DOMAIN, project="Hangar", locale=ENGLISH, fuzzy=False)
-    for message in template:
+    for message in (m for template in templates.values() for m in template):
         if not message.id:
             continue
         names = message.context in NAME_CONTEXTS
@@ -176,8 +198,9 @@ def pseudo_catalogue(template: Catalog) -> Catalog:
     return out
 
 
-def update(template: Catalog, language: str) -> None:
-    """Merge the template into a language's `.po`: new keys empty, changed ones fuzzy."""
-    catalogue = read_catalogue(language)
-    catalogue.update(template, no_fuzzy_matching=False)
-    write_catalogue(catalogue, po_path(language))
+def update(templates: dict[str, Catalog], language: str) -> None:
+    """Merge each template into a language's `.po` files: new keys empty, changed ones fuzzy."""
+    for domain, template in templates.items():
+        catalogue = read_catalogue(language, domain)
+        catalogue.update(template, no_fuzzy_matching=False)
+        write_catalogue(catalogue, po_path(language, domain))

@@ -2,50 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from rules.core.words import Part, Said, joined, parts_of, said
 
-# One part of a refusal: the English sentence with named `{placeholders}` (its message id in the
-# catalogue) and the values for them.
-Part = tuple[str, Mapping[str, object]]
-
-
-class Said(str):
-    """An English sentence that remembers its message ids and arguments, to be translated later.
-
-    It is a plain `str` to everything that does not ask (logs, tests, f-strings), so rules stay
-    pure: they say which sentence and with what values; the bot's edge picks the language.
-    """
-
-    parts: tuple[Part, ...]
-
-    def __new__(cls, text: str, parts: tuple[Part, ...] = ()) -> Said:
-        """The English `text`, made of `parts` (no parts: the text is its own message id)."""
-        made = super().__new__(cls, text)
-        made.parts = parts or ((str(text), {}),)
-        return made
-
-
-def said(template: str, **args: object) -> Said:
-    """A sentence to translate: `said("Not your turn — it is {who}'s turn.", who=name)`.
-
-    `python -m bot.i18n extract` collects every `said("…")` literal into the catalogue.
-    """
-    text = template.format_map(args) if args else template
-    return Said(text, ((template, dict(args)),))
-
-
-def parts_of(text: str) -> tuple[Part, ...]:
-    """The parts of a sentence: a Said's own, or plain text as one part (its own message id)."""
-    return text.parts if isinstance(text, Said) else ((str(text), {}),)
-
-
-def joined(*texts: str) -> Said:
-    """Sentences said one after another (each translated on its own), separated by a space."""
-    kept = [t for t in texts if t.strip()]
-    return Said(
-        " ".join(str(t).strip() for t in kept),
-        tuple(p for t in kept for p in parts_of(t if isinstance(t, Said) else t.strip())),
-    )
+__all__ = ["Part", "Said", "joined", "parts_of", "said"]  # refusals say sentences (words.py)
 
 
 class PlayerError(Exception):

@@ -39,16 +39,23 @@ class _Line:
     parts: list[str] = field(default_factory=list)
     story: bool = False  # holds a line that matters on its own
     text: str = ""  # a line without a subject, kept as it is
+    sentences: list[str] = field(default_factory=list)  # the entries as they were said
 
-    def render(self) -> str:
+    def render(self, english: bool) -> str:
         """The line as players read it."""
         if not self.who:
             return self.text
+        if not english:  # another language's grammar: the sentences one after another
+            return " ".join(self.sentences)
         return _told(self.who, tuple(self.parts))
 
 
-def collapse(entries: Iterable[tuple[str, str]]) -> list[str]:
-    """(kind, text) log entries, oldest first → lines with routine ones folded in."""
+def collapse(entries: Iterable[tuple[str, str]], *, english: bool = True) -> list[str]:
+    """(kind, text) log entries, oldest first → lines with routine ones folded in.
+
+    Entries already told in another language (`english=False`) are grouped the same way, but
+    each keeps its own sentence: joining predicates with "and" is English grammar.
+    """
     lines: list[_Line] = []
     for kind, text in entries:
         split = _subject(text)
@@ -61,10 +68,11 @@ def collapse(entries: Iterable[tuple[str, str]]) -> list[str]:
         joins = last is not None and last.who == who and (routine or not last.story)
         if joins and last is not None:
             last.parts.append(rest)
+            last.sentences.append(text.strip())
             last.story = last.story or not routine
         else:
-            lines.append(_Line(who, [rest], story=not routine))
-    return [line.render() for line in lines]
+            lines.append(_Line(who, [rest], story=not routine, sentences=[text.strip()]))
+    return [line.render(english) for line in lines]
 
 
 # A board tells the same recent entries after every move: each entry is split, and each line

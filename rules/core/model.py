@@ -7,6 +7,8 @@ from typing import Any, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, computed_field, field_validator, model_validator
 
+from rules.core.words import Text, dump_parts, load_said
+
 KEY_PATTERN = re.compile(r"^[A-Za-z0-9_.:+=-]{1,60}$")
 
 S = TypeVar("S", bound=BaseModel)
@@ -30,11 +32,11 @@ class Action(Frozen):
     """
 
     key: str
-    label: str
+    label: Text
     group: str = ""
     emoji: str | None = None
     style: ButtonStyle = "secondary"
-    description: str = ""
+    description: Text = ""
     # True only when showing this action to everyone reveals nothing hidden (e.g. "End turn");
     # other actions are offered only in the acting player's private (ephemeral) panel.
     public: bool = False
@@ -57,17 +59,32 @@ class Event(Frozen):
     """
 
     kind: str
-    text: str
+    text: Text
     visible_to: tuple[int, ...] | None = None
-    private_text: str | None = None
+    private_text: Text | None = None
     reveals: bool = False  # True when hidden information or a random result came out (no undo)
+    # The texts' message ids and values when they were said with `said(...)` (issue 30): stored
+    # with the event, so a log line is told in each reader's language long after the move.
+    said: list[Any] | None = None
+    private_said: list[Any] | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _remember_said(cls, data: Any) -> Any:
+        """Keep a Said text's parts in the stored fields."""
+        if isinstance(data, dict):
+            data = dict(data)
+            for field, parts in (("text", "said"), ("private_text", "private_said")):
+                if data.get(parts) is None and (dumped := dump_parts(data.get(field) or "")):
+                    data[parts] = dumped
+        return data
 
     def line_for(self, viewer: int | None) -> str:
-        """The log line this viewer may read."""
+        """The log line this viewer may read (a Said when it was said in parts)."""
         can_see = viewer is not None and self.visible_to is not None and viewer in self.visible_to
         if self.private_text is not None and can_see:
-            return self.private_text
-        return self.text
+            return load_said(self.private_text, self.private_said)
+        return load_said(self.text, self.said)
 
 
 class Transition(Frozen, Generic[S]):
@@ -95,7 +112,7 @@ class Ending(Frozen):
     winner: Winner
     kind: str
     params: dict[str, Param] = {}
-    text: str = ""
+    text: Text = ""
 
 
 class Outcome(Frozen):

@@ -22,15 +22,21 @@ SHIPPED = ("de", "es", "fr")
 
 
 @pytest.fixture(scope="module")
-def template() -> Catalog:
-    """The English template, freshly extracted from the commands and the code."""
-    return tools.build_template(registered_command_strings())
+def templates() -> dict[str, Catalog]:
+    """The English templates, freshly extracted from the commands and the code."""
+    return tools.build_templates(registered_command_strings())
 
 
-def test_german_french_and_spanish_are_complete(template: Catalog) -> None:
+@pytest.fixture(scope="module")
+def template(templates: dict[str, Catalog]) -> Catalog:
+    """The bot's own template (commands, /help, the services' refusals)."""
+    return templates[i18n.DOMAIN]
+
+
+def test_german_french_and_spanish_are_complete(templates: dict[str, Catalog]) -> None:
     """Every English string has a usable translation in each shipped language (CI fails if not)."""
     assert set(SHIPPED) <= set(i18n.shipped())
-    for report in tools.check_all(template):
+    for report in tools.check_all(templates):
         assert report.missing == [], (report.language, report.missing)
         assert report.broken == [], (report.language, report.broken)
         assert report.fuzzy == [] and report.stale == [], report.language
@@ -70,10 +76,26 @@ def test_the_command_line_check_fails_when_a_language_lacks_a_key(
     assert "stale" in out and "A sentence the code no longer says" in out
 
 
-def test_the_pseudo_catalogue_keeps_placeholders_and_discord_limits(template: Catalog) -> None:
+def test_each_game_and_the_pictures_have_their_own_file(templates: dict[str, Catalog]) -> None:
+    """A string goes to its folder's file; one the bot already says is not asked twice."""
+    assert i18n.domain_of("rules/flight/text.py") == "flight"
+    assert i18n.domain_of("rules/core/messages.py") == i18n.DOMAIN
+    assert i18n.domain_of("bot/render/takeoff.py") == "pictures"
+    assert set(templates) == set(i18n.domains())
+    bot_ids = {(m.context, m.id) for m in templates[i18n.DOMAIN] if m.id}
+    for domain, found in templates.items():
+        for message in found:
+            if message.id and domain != i18n.DOMAIN:
+                assert (message.context, message.id) not in bot_ids, message.id
+                assert all(i18n.domain_of(path) == domain for path, _ in message.locations)
+
+
+def test_the_pseudo_catalogue_keeps_placeholders_and_discord_limits(
+    templates: dict[str, Catalog],
+) -> None:
     """Each pseudo string is accented and longer; names stay valid, descriptions ≤ 100."""
-    fake = tools.pseudo_catalogue(template)
-    assert len(fake) == len(template)
+    fake = tools.pseudo_catalogue(templates)
+    assert len(fake) == sum(len(t) for t in templates.values())
     for message in fake:
         if not message.id:
             continue
