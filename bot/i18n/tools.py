@@ -6,6 +6,7 @@ Used by `python -m bot.i18n` and by the tests; Babel is imported here only (neve
 from __future__ import annotations
 
 import io
+import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -52,6 +53,40 @@ def source_strings() -> Iterable[tuple[str | None, str | tuple[str, ...], str]]:
             yield context, message, f"{folder}/{filename}:{line}"
 
 
+# Card data players read (names, texts, short names), by data file → its game's catalogue file.
+ASSETS = ROOT / "assets" / "cards"
+ASSET_DOMAINS = {
+    "takeoff.json": "takeoff",
+    "flight.json": "flight",
+    "first-in-flight.json": "first_in_flight",
+}
+ASSET_KEYS = frozenset({"name", "text", "short"})
+
+
+def asset_strings() -> Iterable[tuple[str, str, str]]:
+    """(domain, English, where) of every card name and text in the game data files."""
+    for file, domain in ASSET_DOMAINS.items():
+        path = ASSETS / file
+        if not path.is_file():
+            continue
+        found: list[str] = []
+        _walk_assets(json.loads(path.read_text(encoding="utf-8")), found)
+        for text in dict.fromkeys(found):
+            yield domain, text, f"assets/cards/{file}"
+
+
+def _walk_assets(value: object, found: list[str]) -> None:
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if key in ASSET_KEYS and isinstance(item, str) and item.strip():
+                found.append(item)
+            else:
+                _walk_assets(item, found)
+    elif isinstance(value, list):
+        for item in value:
+            _walk_assets(item, found)
+
+
 def build_templates(commands: Iterable[tuple[str | None, str]]) -> dict[str, Catalog]:
     """The English templates, one per catalogue file: the bot's own holds the slash commands'
     texts; every marked source string goes to its folder's file (`bot.i18n.DOMAINS`)."""
@@ -68,6 +103,9 @@ def build_templates(commands: Iterable[tuple[str | None, str]]) -> dict[str, Cat
         if domain_of(path) != DOMAIN and templates[DOMAIN].get(key, context) is not None:
             continue  # said by the bot already: one translation for both
         home.add(message, context=context, locations=[(path, int(line))])
+    for domain, text, where in asset_strings():
+        if templates[domain].get(text) is None:
+            templates[domain].add(text, locations=[(where, 0)], auto_comments=["card data"])
     return templates
 
 
