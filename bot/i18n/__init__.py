@@ -147,10 +147,16 @@ def translate_parts(locale: str | None, parts: Iterable[tuple[str, Mapping[str, 
     up, so a player called "Start" stays "Start"; only a value that is itself a `Said` (a card's
     name in a log line) is translated.
     """
-    return " ".join(
-        translate(locale, msgid, **{k: say(locale, v) for k, v in args.items()})
-        for msgid, args in parts
-    )
+    told = ""
+    for msgid, args in parts:
+        if not msgid.strip():  # a line break between paragraphs: nothing to translate
+            piece = msgid
+        else:
+            piece = translate(locale, msgid, **{k: say(locale, v) for k, v in args.items()})
+        # Sentences share a line, separated by a space; a "\n" part (`lines`) breaks the line.
+        glue = "" if not told or told.endswith("\n") or piece.startswith("\n") else " "
+        told += glue + piece
+    return told
 
 
 def say(locale: str | None, text: T) -> T | str:

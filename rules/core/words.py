@@ -58,6 +58,17 @@ def joined(*texts: str) -> Said:
     )
 
 
+def lines(*texts: str) -> Said:
+    """Paragraphs (a rules page): each translated on its own, one per line ("" = a blank line)."""
+    parts: list[Part] = []
+    for index, text in enumerate(texts):
+        if index:
+            parts.append(("\n", {}))
+        if text:
+            parts.extend(parts_of(text))
+    return Said("\n".join(str(t) for t in texts), tuple(parts))
+
+
 # --- stored form: JSON-safe, so a log line is translated long after it was said ----------------
 
 

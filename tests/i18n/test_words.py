@@ -7,7 +7,7 @@ import pickle
 from bot.i18n import say
 from rules.core.log import collapse
 from rules.core.model import Action, Event
-from rules.core.words import Said, said
+from rules.core.words import Said, lines, said
 
 
 def test_an_event_said_in_parts_is_stored_and_read_back_with_them() -> None:
@@ -48,3 +48,11 @@ def test_another_language_keeps_each_sentence_when_a_turn_is_grouped() -> None:
     assert collapse(entries) == ["{seat0} ended their turn and drew a card."]
     german = [("turn_ended", "{seat0} beendet den Zug."), ("card_drawn", "{seat0} zieht.")]
     assert collapse(german, english=False) == ["{seat0} beendet den Zug. {seat0} zieht."]
+
+
+def test_a_page_of_paragraphs_keeps_its_lines_in_every_language() -> None:
+    """`lines` breaks where the English breaks, blank lines included."""
+    page = lines(said("Title"), "", said("First {n}.", n=1), said("Second."))
+    assert page == "Title\n\nFirst 1.\nSecond."
+    assert say("pseudo", page).count("\n") == 3
+    assert say("pseudo", page).split("\n")[1] == ""
