@@ -55,6 +55,10 @@ def main() -> int:
     if settings.shares_shards and not settings.is_postgres:
         log.error("%s", SQLITE_SHARDS_REFUSED)
         return EXIT_NO_TOKEN
+    if settings.hangar_force_language:
+        from bot import i18n
+
+        i18n.force(settings.hangar_force_language)
     try:
         check_database(settings)
         from bot.edge.app import run

@@ -38,6 +38,11 @@ class Settings(BaseSettings):
     discord_api_base: str | None = Field(default=None, description="Override of the API base URL.")
     # Only for tests: 3600 makes one hour of turn time last one real second.
     hangar_time_scale: float = Field(default=1.0, gt=0, description="Turn-clock speed-up.")
+    # For translators and layout checks: every text in this language whatever the reader's
+    # ("pseudo" = English ~40 % longer and accented, to find what overflows).
+    hangar_force_language: str | None = Field(
+        default=None, description="Show everything in this language (e.g. pseudo)."
+    )
     hangar_heartbeat_seconds: float = Field(
         default=60.0, gt=0, description="How often the bot records that it is up (downtime)."
     )

@@ -74,8 +74,22 @@ def shipped() -> tuple[str, ...]:
     return tuple(sorted(p.name for p in LOCALES.iterdir() if po_path(p.name).is_file()))
 
 
+_forced: str | None = None  # HANGAR_FORCE_LANGUAGE: one language for every reader
+
+
+def force(language: str | None) -> None:
+    """Make every reader's language `language` (the pseudo-locale finds overflow; None: off)."""
+    global _forced
+    _forced = None if language is None else _shipped_language(language)
+
+
 def normalise(locale: str | None) -> str:
     """A shipped language for a Discord locale: "de", "fr", "es-ES" → "es", else English."""
+    return _forced if _forced is not None else _shipped_language(locale)
+
+
+def _shipped_language(locale: str | None) -> str:
+    """`normalise` without the forced language."""
     if not locale:
         return ENGLISH
     tag = locale.replace("_", "-").split("-")[0].strip().lower()

@@ -56,3 +56,16 @@ def test_a_page_of_paragraphs_keeps_its_lines_in_every_language() -> None:
     assert page == "Title\n\nFirst 1.\nSecond."
     assert say("pseudo", page).count("\n") == 3
     assert say("pseudo", page).split("\n")[1] == ""
+
+
+def test_a_forced_language_is_everyones_until_switched_off() -> None:
+    """HANGAR_FORCE_LANGUAGE=pseudo: a German and an English reader both get the pseudo-locale."""
+    from bot import i18n
+
+    i18n.force("pseudo")
+    try:
+        assert i18n.normalise("de") == i18n.normalise("en-US") == "pseudo"
+        assert say("en-US", said("End turn")).startswith("[")
+    finally:
+        i18n.force(None)
+    assert i18n.normalise("de-DE") == "de" and i18n.normalise(None) == "en"
