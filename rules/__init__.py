@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules.core import Game, UnknownGameError
+from rules.core.words import said
 from rules.first_in_flight import GAME as FIRST_IN_FLIGHT
 from rules.flight import GAME as FLIGHT
 from rules.takeoff import GAME as TAKEOFF
@@ -19,7 +20,8 @@ def get_game(game_id: str) -> Game:
         return GAMES[game_id]
     except KeyError:
         known = ", ".join(GAMES) or "none"
-        raise UnknownGameError(f"Unknown game {game_id!r} (known: {known}).") from None
+        error = said("Unknown game {game} (known: {known}).", game=repr(game_id), known=known)
+        raise UnknownGameError(error) from None
 
 
 __all__ = ["ENGINES", "GAMES", "Game", "get_game"]

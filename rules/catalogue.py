@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cache
 
 from rules.core import Frozen
-from rules.core.messages import plural
+from rules.core.words import Said, Text, said
 
 
 class CardEntry(Frozen):
@@ -13,9 +13,9 @@ class CardEntry(Frozen):
 
     game: str
     card: str
-    name: str
-    kind: str
-    text: str
+    name: Text  # Text fields are Said: the card in every reader's language (issue 30)
+    kind: Text
+    text: Text
 
     @property
     def key(self) -> str:
@@ -25,20 +25,46 @@ class CardEntry(Frozen):
 
 # First in Flight's Flight cards have effects as data only; these are their texts.
 _FIF_FLAWS = {
-    "delicate_wing": "Counts 2 Problems if it is the first Problem revealed in the Flight.",
-    "pitch_instability": "When drawn: exhaust a ready Skill (no effect) or Descend.",
-    "power_failure": "At scoring, the largest Upgrade in the Flight counts 2.",
-    "elevator_control": "If the next card added to the Flight is a Glide, scrap it.",
+    "delicate_wing": said("Counts 2 Problems if it is the first Problem revealed in the Flight."),
+    "pitch_instability": said("When drawn: exhaust a ready Skill (no effect) or Descend."),
+    "power_failure": said("At scoring, the largest Upgrade in the Flight counts 2."),
+    "elevator_control": said("If the next card added to the Flight is a Glide, scrap it."),
 }
 _FLIGHT_SPECIALS = {
-    "FOG": "Obstacle: laid beside the last Route card of a flight (never beside Route 5). "
-    "No Route card may follow until an Alternative Route cancels it (rules 5–6).",
-    "CUS": "Obstacle: laid beside the last Route card of a flight. No Route card may follow "
-    "until a Passport cancels it (rules 5–6).",
-    "ALT": "Cancels a Fog: it replaces the next-numbered Route card, so that stop is skipped.",
-    "PAS": "Cancels Customs: the flight then continues in unbroken numerical order.",
-    "SL": "Finishes any flight whose stops 1–5 are filled and that has no uncancelled "
-    "obstacle. The first Safe Landing ends the hand (+25); it may be your last card (rule 8).",
+    "FOG": said(
+        "Obstacle: laid beside the last Route card of a flight (never beside Route 5). "
+        "No Route card may follow until an Alternative Route cancels it (rules 5–6)."
+    ),
+    "CUS": said(
+        "Obstacle: laid beside the last Route card of a flight. No Route card may follow "
+        "until a Passport cancels it (rules 5–6)."
+    ),
+    "ALT": said(
+        "Cancels a Fog: it replaces the next-numbered Route card, so that stop is skipped."
+    ),
+    "PAS": said("Cancels Customs: the flight then continues in unbroken numerical order."),
+    "SL": said(
+        "Finishes any flight whose stops 1–5 are filled and that has no uncancelled "
+        "obstacle. The first Safe Landing ends the hand (+25); it may be your last card (rule 8)."
+    ),
+}
+_EVENT_KINDS = {
+    "economy": said("Event (Economy)"),
+    "business": said("Event (Business)"),
+    "any": said("Event"),
+}
+_FLIGHT_KINDS = {
+    "aeroplane": said("Aeroplane"),
+    "route": said("Route"),
+    "landing": said("Landing"),
+    "obstacle": said("Obstacle"),
+    "cancel": said("Cancel"),
+}
+_FIF_KINDS = {
+    "friend": said("Friend"),
+    "technology": said("Technology"),
+    "skill": said("Skill"),
+    "upgrade": said("Upgrade"),
 }
 
 
@@ -72,12 +98,11 @@ def _takeoff() -> list[CardEntry]:
     entries = []
     for card in (*CARD_ORDER, "ticket"):
         if card in SEAT_CARDS:
-            kind = "Seat card" if SEAT_CARDS[card].seat_type else "Business-Class card"
+            kind = said("Seat card") if SEAT_CARDS[card].seat_type else said("Business-Class card")
         elif card in EVENTS:
-            area = EVENTS[card].area
-            kind = "Event" + (f" ({area.capitalize()})" if area != "any" else "")
+            kind = _EVENT_KINDS.get(EVENTS[card].area, _EVENT_KINDS["any"])
         else:
-            kind = "Captain's ticket"
+            kind = said("Captain's ticket")
         entries.append(CardEntry(game="takeoff", card=card, name=card_name(card), kind=kind,
                                  text=card_text(card)))  # fmt: skip
     return entries
@@ -91,20 +116,25 @@ def _flight() -> list[CardEntry]:
     entries = []
     for code in flight_cards():
         info = card(code)
-        points = plural(info.points, "point")
         if info.kind == "aeroplane":
-            text = (
-                f"Starts the {info.name.removesuffix(' Aeroplane')} flight. Route cards follow it."
-            )
+            route = info.name.parts[0][1].get("route", "") if isinstance(info.name, Said) else ""
+            text = said("Starts the {route} flight. Route cards follow it.", route=route)
+        elif info.kind == "route" and info.number == 1:
+            text = said("Stop 1 of its flight, played on its Aeroplane.")
         elif info.kind == "route":
-            text = f"Stop {info.number} of its flight, played after stop {(info.number or 1) - 1}."
-            if info.number == 1:
-                text = "Stop 1 of its flight, played on its Aeroplane."
+            before = (info.number or 1) - 1
+            text = said("Stop {n} of its flight, played after stop {before}.", n=info.number,
+                        before=before)  # fmt: skip
         else:
-            text = _FLIGHT_SPECIALS.get(code, "")
-        kind = info.kind.replace("_", " ").capitalize()
+            text = _FLIGHT_SPECIALS.get(code, Said(""))
+        left = (
+            said("Left in hand: {points} point.", points=info.points)
+            if info.points == 1
+            else said("Left in hand: {points} points.", points=info.points)
+        )
+        kind = _FLIGHT_KINDS.get(info.kind, Said(info.kind.replace("_", " ").capitalize()))
         entries.append(CardEntry(game="flight", card=code, name=info.name, kind=kind,
-                                 text=f"{text} Left in hand: {points}.".strip()))  # fmt: skip
+                                 text=_both(text, left)))  # fmt: skip
     return entries
 
 
@@ -113,26 +143,46 @@ def _first_in_flight() -> list[CardEntry]:
     from rules.first_in_flight.data import load_data
 
     data = load_data()
+    # Names and texts are the data file's English: its catalogue entries (first_in_flight.po).
     entries = [
-        CardEntry(game="first-in-flight", card=p.id, name=p.name, kind="Pilot", text=p.text)
+        CardEntry(
+            game="first-in-flight",
+            card=p.id,
+            name=Said(p.name),
+            kind=said("Pilot"),
+            text=Said(p.text),
+        )
         for p in data.pilots
     ]
     entries += [
         CardEntry(
-            game="first-in-flight", card=d.id, name=d.name, kind=d.type.capitalize(), text=d.text
+            game="first-in-flight",
+            card=d.id,
+            name=Said(d.name),
+            kind=_FIF_KINDS.get(d.type, Said(d.type.capitalize())),
+            text=Said(d.text),
         )
         for d in data.development
     ]
     for c in data.flight_cards:
-        parts = [f"{c.distance} Distance"]
-        if c.problems:
-            parts.append(plural(c.problems, "Problem"))
-        extra = _FIF_FLAWS.get(c.id, "")
+        if c.problems == 1:
+            text = said("{distance} Distance, 1 Problem.", distance=c.distance)
+        elif c.problems:
+            text = said("{distance} Distance, {problems} Problems.", distance=c.distance,
+                        problems=c.problems)  # fmt: skip
+        else:
+            text = said("{distance} Distance.", distance=c.distance)
+        extra = _FIF_FLAWS.get(c.id)
         if c.id == "experience":
-            extra = "When drawn: gain a Glide into the Flight."
-        text = ", ".join(parts) + "." + (f" {extra}" if extra else "")
-        kind = "Design Flaw" if c.kind == "flaw" else "Flight card"
-        entries.append(
-            CardEntry(game="first-in-flight", card=c.id, name=c.name, kind=kind, text=text)
-        )
+            extra = said("When drawn: gain a Glide into the Flight.")
+        kind = said("Design Flaw") if c.kind == "flaw" else said("Flight card")
+        entries.append(CardEntry(game="first-in-flight", card=c.id, name=Said(c.name), kind=kind,
+                                 text=_both(text, extra) if extra else text))  # fmt: skip
     return entries
+
+
+def _both(first: Said, second: Said) -> Said:
+    """Two sentences of a card text, each translated on its own ("" when the first is empty)."""
+    if not first:
+        return second
+    return Said(f"{first} {second}", (*first.parts, *second.parts))

@@ -21,6 +21,7 @@ from rules.core.ai import ai_rng, decide, game_ai
 from rules.core.game import Game
 from rules.core.messages import plural
 from rules.core.model import Action
+from rules.core.words import Said, joined, said
 
 Options = Callable[[Any, int, Sequence[Action]], dict[str, str]]
 Points = Callable[[Any, int], int]
@@ -36,7 +37,8 @@ class Explainer:
     building: Building
     seats: Callable[[Any], int]
     unit: str = "point"
-    measure: str = "for you over this turn"  # what a hint's number is (after "Expected +3 points")
+    # What a hint's number is (after "Expected +3 points"); a game says its own with `said`.
+    measure: str = said("for you over this turn")
     # The score everyone sees (default: `points`) and why a seat's score moved between two
     # public states: the rule that scored it, in players' words.
     shown: Points | None = None
@@ -50,9 +52,12 @@ def explainer(game_id: str) -> Explainer:
     return found
 
 
-def rule(topic: str) -> str:
-    """The closing reference every explanation carries: the /game rules topic."""
-    return f"(Rules: {topic}.)"
+def rule(topic: str) -> Said:
+    """The closing reference every explanation carries: the /game rules topic.
+
+    The topic is the `/game rules topic:` key, the same in every language.
+    """
+    return said("(Rules: {topic}.)", topic=topic)
 
 
 def seen_state(game: Game, state: Any, seat: int, rng: random.Random | None = None) -> Any:
@@ -64,17 +69,30 @@ def explain_options(game: Game, state: Any, seat: int) -> list[tuple[Action, str
     """Each legal action of `seat` with its explanation (a generic one if the game has none)."""
     legal = game.legal_actions(state, seat)
     texts = explainer(game.id).options(state, seat, legal)
-    return [(a, texts.get(a.key) or f"{a.label}.") for a in legal]
+    return [(a, texts.get(a.key) or said("{label}.", label=a.label)) for a in legal]
 
 
 def signed(n: int | float, unit: str = "point") -> str:
-    """'+3 points', '−1 point', 'no points' (a real minus sign)."""
-    if n == 0:
-        return f"no {unit}s"
+    """'+3 points', '−1 point', 'no points' (a real minus sign).
+
+    Points are said (translated); another unit stays English: no game uses one yet.
+    """
     sign = "+" if n > 0 else "−"
-    if isinstance(n, float) and n != int(n):
-        return f"{sign}{abs(round(n, 1))} {unit}s"
-    return f"{sign}{plural(abs(int(n)), unit)}"
+    fraction = isinstance(n, float) and n != int(n)
+    if unit != "point":
+        if n == 0:
+            return f"no {unit}s"
+        if fraction:
+            return f"{sign}{abs(round(n, 1))} {unit}s"
+        return f"{sign}{plural(abs(int(n)), unit)}"
+    if n == 0:
+        return said("no points")
+    count = f"{sign}{abs(round(n, 1))}" if fraction else f"{sign}{abs(int(n))}"
+    many = fraction or abs(int(n)) != 1
+    # Not "{count} point": that id is the bot's plural entry (ntranslate), a different kind.
+    if many:
+        return said("{change} points", change=count)
+    return said("{change} point", change=count)
 
 
 def gain(game: Game, state: Any, seat: int, key: str, depth: int = 2) -> tuple[int, int] | None:
@@ -154,7 +172,7 @@ def hint(game: Game, state: Any, seat: int, seed: int, version: int) -> Hint:
         samples += 1
     label = legal[key].label if key in legal else key
     numbers = _hint_numbers(own / samples, rival / samples, ex)
-    text = f"💡 **{label}** — {numbers} {why}".strip()
+    text = joined(said("💡 **{label}** — {numbers}", label=label, numbers=numbers), why)
     return Hint(key=key, label=label, text=text)
 
 
@@ -169,13 +187,18 @@ def _finish_turn(game: Game, state: Any, seat: int, key: str, seed: int, version
     return state
 
 
-def _hint_numbers(own: float, rival: float, ex: Explainer) -> str:
+def _hint_numbers(own: float, rival: float, ex: Explainer) -> Said:
     """'Expected +4 points for you over this turn (the most for a rival: −1 point).'"""
     own_r, rival_r = round(own), round(rival)
-    text = f"Expected {signed(own_r, ex.unit)} {ex.measure}"
+    mine = signed(own_r, ex.unit)
     if rival_r:
-        text += f" (the most for a rival: {signed(rival_r, ex.unit)})"
-    return text + "."
+        return said(
+            "Expected {points} {measure} (the most for a rival: {rival}).",
+            points=mine,
+            measure=ex.measure,
+            rival=signed(rival_r, ex.unit),
+        )
+    return said("Expected {points} {measure}.", points=mine, measure=ex.measure)
 
 
 # --- the last move ---------------------------------------------------------------------------
@@ -186,13 +209,16 @@ def score_changes(game: Game, before: Any, after: Any) -> list[str]:
     which rule ('{seat0}: +4 points — …'); [] when no score moved."""
     ex = explainer(game.id)
     shown = ex.shown or ex.points
-    lines = []
+    lines: list[str] = []
     for seat in range(ex.seats(after)):
         change = shown(after, seat) - shown(before, seat)
         if change:
             why = ex.why(before, after, seat) if ex.why else ""
-            said = f"{{seat{seat}}}: {signed(change, ex.unit)}"
-            lines.append(f"{said} — {why}" if why else said)
+            who, moved = f"{{seat{seat}}}", signed(change, ex.unit)
+            if why:
+                lines.append(said("{seat}: {points} — {why}", seat=who, points=moved, why=why))
+            else:
+                lines.append(said("{seat}: {points}", seat=who, points=moved))
     return lines
 
 

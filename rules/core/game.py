@@ -16,6 +16,7 @@ from rules.core.errors import (
     NotYourTurnError,
 )
 from rules.core.model import Action, Outcome, Transition
+from rules.core.words import said
 
 S = TypeVar("S", bound=BaseModel)
 Opt = TypeVar("Opt", bound=BaseModel)
@@ -195,13 +196,20 @@ class BaseGame(ABC, Generic[S, Opt, V]):
         try:
             return self.Options.model_validate(options)
         except ValueError as exc:
-            raise InvalidOptionsError(f"Invalid options for {self.title}: {exc}") from exc
+            error = said("Invalid options for {game}: {error}", game=self.title, error=str(exc))
+            raise InvalidOptionsError(error) from exc
 
     def check_player_count(self, players: int) -> None:
         """Raise when the player count is outside this game's range."""
         if not self.min_players <= players <= self.max_players:
             raise InvalidOptionsError(
-                f"{self.title} needs {self.min_players}–{self.max_players} players, not {players}."
+                said(
+                    "{game} needs {low}–{high} players, not {players}.",
+                    game=self.title,
+                    low=self.min_players,
+                    high=self.max_players,
+                    players=players,
+                )
             )
 
     def explain_illegal(self, state: S, seat: int, key: str) -> str:
@@ -245,7 +253,7 @@ class BaseGame(ABC, Generic[S, Opt, V]):
 
     def prompt(self, state: S, seat: int) -> str:
         """Default prompt; games override with something specific."""
-        return "Choose your action."
+        return said("Choose your action.")
 
     def data_note(self, state: S) -> str:
         """Default: official data, nothing to say."""

@@ -6,6 +6,7 @@ reason is appended after it, never rephrased (issue 15, "One voice").
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from rules.core.errors import Said, joined, said
@@ -32,6 +33,10 @@ NOT_STARTED = said("The game has not started yet — the creator starts it with 
 GAME_ENDED = said("This channel's game has ended — start a new one with /game new.")
 # Text that is no action of the game at all: one wording in every game and in /play.
 NOT_A_MOVE = joined(NOT_AVAILABLE, PICK_OFFERED)
+
+# How the bot says a sentence in its reader's language (`bot.i18n.say` for one locale); rules
+# code stays pure, so the caller hands it in. `str` says it in English.
+Tell = Callable[[str], str]
 
 # Irregular plurals the games use; anything else takes an "s".
 _IRREGULAR = {"Gustave": "Gustave", "Business-Class": "Business-Class"}
@@ -67,33 +72,44 @@ def _regular_plural(word: str) -> str:
 
 
 def join_names(names: list[str] | tuple[str, ...]) -> str:
-    """'alice', 'alice and bob', 'alice, bob and carol'."""
+    """'alice', 'alice and bob', 'alice, bob and carol' (a Said: the "and" is translated, the
+    names never are)."""
     names = list(names)
     if len(names) <= 1:
         return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    return said("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
 
 
-def rules_page(game: Game, topic: str | None) -> str:
+def rules_page(game: Game, topic: str | None, tell: Tell = str) -> str:
     """`/game rules` in one shape for every game: the text, the topic list, then footnotes.
 
     An unknown topic says so and lists the topics. Footnotes are the `-# ` lines a game's
-    text carries; they always come last, in Discord's small print.
+    text carries; they always come last, in Discord's small print. `tell` says the game's page
+    and these sentences in the reader's language (before the page is split into lines).
     """
     topics = list(game.rules_topics()) or ["overview"]
     listed = " · ".join(f"`{t}`" for t in topics)
     wanted = (topic or "").strip().lower()
     if wanted and wanted not in [t.lower() for t in topics]:
-        return f"There is no “{topic}” topic in the {game.title} rules. Topics: {listed}."
+        return tell(
+            said(
+                "There is no “{topic}” topic in the {title} rules. Topics: {topics}.",
+                topic=topic,
+                title=game.title,
+                topics=listed,
+            )
+        )
     chosen = next((t for t in topics if t.lower() == wanted), None)
-    lines = game.rules_text(chosen).strip().split("\n")
+    lines = tell(game.rules_text(chosen)).strip().split("\n")
     body = [line for line in lines if not line.startswith("-# ")]
     notes = list(dict.fromkeys(line for line in lines if line.startswith("-# ")))
-    more = f"Topics: {listed} — `/game rules topic:…`"
+    more = tell(said("Topics: {topics} — `/game rules topic:…`", topics=listed))
     return "\n".join([*body, "", more, *notes])
 
 
-def which_game(games: list[Game]) -> str:
+def which_game(games: list[Game], tell: Tell = str) -> str:
     """`/game rules` where no game is running: ask which game (never guess one)."""
-    names = "\n".join(f"• **{g.title}** — `/game rules game:{g.title}`" for g in games)
-    return f"There is no game in this channel — which game's rules?\n{names}"
+    names = "\n".join(
+        tell(said("• **{title}** — `/game rules game:{title}`", title=g.title)) for g in games
+    )
+    return tell(said("There is no game in this channel — which game's rules?")) + "\n" + names

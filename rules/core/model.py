@@ -33,7 +33,7 @@ class Action(Frozen):
 
     key: str
     label: Text
-    group: str = ""
+    group: Text = ""  # a select menu's title (players read it): a Said stays a Said
     emoji: str | None = None
     style: ButtonStyle = "secondary"
     description: Text = ""

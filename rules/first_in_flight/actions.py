@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 
 from rules.core import Action, Event
-from rules.core.messages import plural
-from rules.core.text_fit import shorten
+from rules.core.words import said
 from rules.first_in_flight.board import (
     action_spaces,
     move_pawn,
@@ -30,7 +29,6 @@ from rules.first_in_flight.common import (
     second_repair_source,
     set_player,
     shuffled,
-    source_name,
     who,
 )
 from rules.first_in_flight.costs import Payment, alternatives, target_option, upgrade_looks
@@ -59,9 +57,10 @@ from rules.first_in_flight.labels import (
 )
 from rules.first_in_flight.row import take_supply
 from rules.first_in_flight.state import State, Step, dev_index
+from rules.first_in_flight.words import coins, fit, listed, upgrade_cards
 
 CHAIN = ("option", "any_target", "copy_option", "repair_slot", "pay", "space", "abilities")
-BACK = Action(key=format_key(Back()), label="Back", style="secondary")
+BACK = Action(key=format_key(Back()), label=said("Back"), style="secondary")
 
 
 def can_execute(state: State, seat: int, action: str) -> bool:
@@ -170,7 +169,7 @@ def space_actions(state: State, step: Step) -> list[Action]:
         Action(
             key=format_key(UseSpace(p)),
             label=space_label(state, p),
-            group="Take the action of",
+            group=said("Take the action of"),
             description=space_does(state, p),
         )
         for p in copy_spaces(state, step.seat, step.via)
@@ -253,7 +252,7 @@ def chain_actions(state: State, step: Step) -> list[Action]:
             Action(
                 key=format_key(CopySpace(c)),
                 label=space_label(state, c),
-                group="Copy which space",
+                group=said("Copy which space"),
                 description=space_does(state, c),
             )
             for c in copies
@@ -278,17 +277,24 @@ def chain_actions(state: State, step: Step) -> list[Action]:
 def _slot_action(state: State, seat: int, slots: tuple[int, ...]) -> Action:
     """An action repairing one or both Garage slots."""
     garage = player(state, seat).garage
-    names = " and ".join(card_name(state, garage[s]) for s in slots)
-    both = ""
-    if slots == (0, 1):
-        name = source_name(state, second_repair_source(state, seat))
-        both = f"both ({name.replace(' (via Peltier)', ' via Peltier')})"
-    side = {(0,): "left", (1,): "right (+1 Time)", (0, 1): both}[slots]
-    return Action(
-        key=format_key(RepairSlots(slots)),
-        label=shorten(f"Repair {side}: {names}", LABEL_MAX),
-        style="primary",
+    flaws = [card_name(state, garage[s]) for s in slots]
+    names = (
+        flaws[0]
+        if len(flaws) == 1
+        else said("{first} and {second}", first=flaws[0], second=flaws[1])
     )
+    if slots == (0, 1):
+        source = second_repair_source(state, seat)
+        card = card_name(state, source.removeprefix(VIA_PELTIER))
+        if is_peltier(source):
+            label = said("Repair both ({card} via Peltier): {flaws}", card=card, flaws=names)
+        else:
+            label = said("Repair both ({card}): {flaws}", card=card, flaws=names)
+    elif slots == (0,):
+        label = said("Repair left: {flaws}", flaws=names)
+    else:
+        label = said("Repair right (+1 Time): {flaws}", flaws=names)
+    return Action(key=format_key(RepairSlots(slots)), label=fit(label, LABEL_MAX), style="primary")
 
 
 def _pay_actions(state: State, step: Step) -> list[Action]:
@@ -300,7 +306,7 @@ def _pay_actions(state: State, step: Step) -> list[Action]:
         Action(
             key=p.key,
             label=p.label,
-            group="Choose X and payment",
+            group=said("Choose X and payment"),
             style="primary",
             description=_upgrade_words(state, step.seat, p.x),
         )
@@ -311,8 +317,11 @@ def _pay_actions(state: State, step: Step) -> list[Action]:
 def _upgrade_words(state: State, seat: int, x: int) -> str:
     """What paying X buys: 'Look at 5 Upgrade cards, gain 2 of them, then gain a Design Flaw.'"""
     looks = min(upgrade_looks(state, seat, x), len(state.upgrade_deck))
-    gain = "gain 2 of them" if looks > 1 else "gain it"
-    return f"Look at {plural(looks, 'Upgrade card')}, {gain}, then gain a Design Flaw."
+    if looks > 1:
+        return said(
+            "Look at {cards}, gain 2 of them, then gain a Design Flaw.", cards=upgrade_cards(looks)
+        )
+    return said("Look at {cards}, gain it, then gain a Design Flaw.", cards=upgrade_cards(looks))
 
 
 def handle_chain(state: State, step: Step, key: Key) -> tuple[State, list[Event]]:
@@ -368,19 +377,33 @@ def commit(state: State, step: Step, pay: Payment) -> tuple[State, list[Event]]:
     state = add_coins(state, seat, -pay.money)
     state = pay_time(state, seat, pay.time)
     opt = target_option(state, step)
-    where = space_name(state, step.space)
-    how = f" copying {space_name(state, step.copied)}" if step.copied >= 0 else ""
-    paid = "" if pay.label == "Free" else f" ({pay.cost_text.lower()})"
-    text = f"{who(seat)} took {ACTION_NAMES[opt.action]} at {where}{how}{paid}."
+    text = _took(state, step, seat, ACTION_NAMES[opt.action], pay)
     state, more = execute(state, step, pay)
     return state, [*events, ev("action", text), *more]
+
+
+def _took(state: State, step: Step, seat: int, action: str, pay: Payment) -> str:
+    """'{seat0} took Skill at #3 Skill copying #5 Glide (pay 2 money).'"""
+    where = space_name(state, step.space)
+    values: dict[str, object] = {"who": who(seat), "action": action, "where": where}
+    if pay.label != "Free":
+        values["paid"] = pay.cost_words
+    if step.copied >= 0:
+        values["copied"] = space_name(state, step.copied)
+        if "paid" in values:
+            return said("{who} took {action} at {where} copying {copied} ({paid}).", **values)
+        return said("{who} took {action} at {where} copying {copied}.", **values)
+    if "paid" in values:
+        return said("{who} took {action} at {where} ({paid}).", **values)
+    return said("{who} took {action} at {where}.", **values)
 
 
 def _copied(seat: int, state: State, source: str) -> list[Event]:
     """The event for Peltier using another's card at use (nothing for one's own card)."""
     if not is_peltier(source):
         return []
-    return [ev("copied", f"{who(seat)} copied {card_name(state, source[len(VIA_PELTIER) :])}.")]
+    card = card_name(state, source[len(VIA_PELTIER) :])
+    return [ev("copied", said("{who} copied {card}.", who=who(seat), card=card))]
 
 
 def execute(state: State, step: Step, pay: Payment) -> tuple[State, list[Event]]:
@@ -391,7 +414,7 @@ def execute(state: State, step: Step, pay: Payment) -> tuple[State, list[Event]]
     opt = target_option(state, step)
     if opt.action == "funding":
         return add_coins(state, seat, opt.amount), [
-            ev("coins", f"{who(seat)} took {plural(opt.amount, 'coin')}.")
+            ev("coins", said("{who} took {coins}.", who=who(seat), coins=coins(opt.amount)))
         ]
     if opt.action in ("glide", "experience"):
         return gain(state, seat, opt.action)
@@ -409,11 +432,10 @@ def start_upgrade(state: State, seat: int, x: int) -> tuple[State, list[Event]]:
     cards, state = take_from_deck(state, "upgrade", upgrade_looks(state, seat, x))
     keep = min(2, len(cards))
     step = Step(kind="pick", seat=seat, cards=cards, keep=keep, dest="upgrade", source="upgrade")
-    names = ", ".join(card_name(state, c) for c in cards)
-    text = f"{who(seat)} looked at {plural(len(cards), 'Upgrade card')}."
-    return push(state, step), [
-        ev("looked", text, seat=seat, private=f"You saw: {names}.", reveals=True)
-    ]
+    names = listed([card_name(state, c) for c in cards])
+    text = said("{who} looked at {cards}.", who=who(seat), cards=upgrade_cards(len(cards)))
+    private = said("You saw: {names}.", names=names)
+    return push(state, step), [ev("looked", text, seat=seat, private=private, reveals=True)]
 
 
 def gain_flaw(state: State, seat: int) -> tuple[State, list[Event]]:
@@ -424,7 +446,8 @@ def gain_flaw(state: State, seat: int) -> tuple[State, list[Event]]:
     flaw = state.flaw_deck[0]
     state = state.model_copy(update={"flaw_deck": state.flaw_deck[1:]})
     state = set_player(state, seat, deck=(*player(state, seat).deck, flaw + "*"))
-    return state, [ev("flaw_gained", f"{who(seat)} gained a face-down Design Flaw.", reveals=True)]
+    text = said("{who} gained a face-down Design Flaw.", who=who(seat))
+    return state, [ev("flaw_gained", text, reveals=True)]
 
 
 def repair(state: State, seat: int, slots: tuple[int, ...]) -> tuple[State, list[Event]]:
@@ -442,10 +465,24 @@ def repair(state: State, seat: int, slots: tuple[int, ...]) -> tuple[State, list
         ok, state = take_supply(state, "basic_problem")
         if ok:
             state = set_player(state, seat, deck=(*player(state, seat).deck, "basic_problem"))
-        events.append(ev("repaired", f"{who(seat)} repaired {card_name(state, flaw)}."))
+        text = said("{who} repaired {card}.", who=who(seat), card=card_name(state, flaw))
+        events.append(ev("repaired", text))
         state, more = apply_effects(state, seat, data_of(state).flight(flaw).repair_bonus, flaw)
         events += more
     return state, events
+
+
+# The Development deck's menu title and its unseen top card, by deck kind.
+DEV_GROUPS = {
+    "friend": said("Take a friend card"),
+    "technology": said("Take a technology card"),
+    "skill": said("Take a skill card"),
+}
+DECK_TOPS = {
+    "friend": said("Top of the friend deck"),
+    "technology": said("Top of the technology deck"),
+    "skill": said("Top of the skill deck"),
+}
 
 
 def dev_actions(state: State, step: Step) -> list[Action]:
@@ -455,13 +492,13 @@ def dev_actions(state: State, step: Step) -> list[Action]:
         Action(
             key=format_key(TakeDev(c)),
             label=card_name(state, c),
-            group=f"Take a {step.dest} card",
+            group=DEV_GROUPS[step.dest],
             description=card_short(state, c),
         )
         for c in dict.fromkeys(state.display[i])
     ]
     if can_gain(state, step.dest):
-        acts.append(Action(key=format_key(DeckTop()), label=f"Top of the {step.dest} deck"))
+        acts.append(Action(key=format_key(DeckTop()), label=DECK_TOPS[step.dest]))
     return acts
 
 

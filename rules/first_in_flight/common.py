@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any, TypeVar
 
 from rules.core import Action, Event, seat_ref
-from rules.core.text_fit import shorten
+from rules.core.words import Said, said
 from rules.first_in_flight.card_words import flight_card_text
 from rules.first_in_flight.data import (
     Ability,
@@ -32,6 +32,7 @@ from rules.first_in_flight.keys import (
     parse_key,
 )
 from rules.first_in_flight.state import Player, State, Step
+from rules.first_in_flight.words import fit
 
 T = TypeVar("T")
 DESCRIPTION_MAX = 100  # a Discord select option's description
@@ -78,14 +79,14 @@ def who(seat: int) -> str:
 
 
 def card_name(state: State, card: str) -> str:
-    """A readable name for any card id."""
+    """A readable name for any card id (the data file's names are catalogue entries)."""
     data = data_of(state)
     if card == "pilot":
-        return "Pilot"
+        return said("Pilot")
     try:
-        return data.flight(card).name
+        return Said(data.flight(card).name)
     except KeyError:
-        return data.dev(card).name
+        return Said(data.dev(card).name)
 
 
 def card_short(state: State, card: str) -> str:
@@ -95,21 +96,21 @@ def card_short(state: State, card: str) -> str:
         return ""
     if card in {p.id for p in data.pilots}:
         pilot = data.pilot(card)
-        return shorten(pilot.short or pilot.text, DESCRIPTION_MAX)
+        return fit(Said(pilot.short) if pilot.short else pilot.text, DESCRIPTION_MAX)
     try:
         dev = data.dev(card)
     except KeyError:
-        return shorten(card_text(state, card), DESCRIPTION_MAX)
-    return shorten(dev.short or dev.text, DESCRIPTION_MAX)
+        return fit(card_text(state, card), DESCRIPTION_MAX)
+    return fit(Said(dev.short or dev.text), DESCRIPTION_MAX)
 
 
 def card_text(state: State, card: str) -> str:
     """Any card's full text: a Pilot's or Development card's, or a Flight card's in words."""
     data = data_of(state)
     if card in {p.id for p in data.pilots}:
-        return data.pilot(card).text
+        return data.pilot(card).text  # said ability by ability
     try:
-        return data.dev(card).text
+        return Said(data.dev(card).text)
     except KeyError:
         pass
     try:
@@ -148,7 +149,7 @@ def _name(state: State, card: str) -> str:
     """A Pilot's or any card's name."""
     data = data_of(state)
     if card in {p.id for p in data.pilots}:
-        return data.pilot(card).name
+        return Said(data.pilot(card).name)
     return card_name(state, card)
 
 
@@ -290,7 +291,8 @@ def at_use_abilities(state: State, seat: int, whens: tuple[str, ...]) -> list[tu
 def source_name(state: State, source: str) -> str:
     """'Edith Berg', or 'Edith Berg (via Peltier)' for Peltier's copy."""
     if is_peltier(source):
-        return f"{card_name(state, source.removeprefix(VIA_PELTIER))} (via Peltier)"
+        card = card_name(state, source.removeprefix(VIA_PELTIER))
+        return said("{card} (via Peltier)", card=card)
     return card_name(state, source)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from rules.core.words import said
 from rules.first_in_flight.board import spaces, time_available, time_target
 from rules.first_in_flight.common import (
     VIA_PELTIER,
@@ -43,25 +44,52 @@ class Payment(NamedTuple):
     @property
     def label(self) -> str:
         """A readable description (with the Upgrade X bought, if any)."""
-        return (f"X={self.x}: " if self.x else "") + self.cost_text
+        if self.x:
+            return said("X={x}: {cost}", x=self.x, cost=self.cost_text)
+        return self.cost_text
 
     @property
     def cost_text(self) -> str:
         """What is paid, without the Upgrade X: 'Pay 2 Money (with …)' or 'Free'."""
-        parts = []
-        if self.money:
-            parts.append(f"{self.money} Money")
-        if self.time:
-            parts.append(f"{self.time} Time")
-        text = "Pay " + " + ".join(parts) if parts else "Free"
-        return text + (f" (with {_reducer_name(self.reducer)})" if self.reducer else "")
+        if not self.money and not self.time:
+            text = said("Free")
+        else:
+            text = said("Pay {amount}", amount=self._amount())
+        if self.reducer:
+            return said("{cost} (with {card})", cost=text, card=_reducer_name(self.reducer))
+        return text
+
+    @property
+    def cost_words(self) -> str:
+        """`cost_text` inside a log line, in lower case: 'pay 2 money (with edith berg)'."""
+        if not self.money and not self.time:
+            text = said("free")
+        elif self.money and self.time:
+            text = said("pay {money} money + {time} time", money=self.money, time=self.time)
+        elif self.money:
+            text = said("pay {money} money", money=self.money)
+        else:
+            text = said("pay {time} time", time=self.time)
+        if self.reducer:
+            card = str(_reducer_name(self.reducer)).lower()  # a name, as the log always wrote it
+            return said("{cost} (with {card})", cost=text, card=card)
+        return text
+
+    def _amount(self) -> str:
+        """'2 Money + 1 Time', '2 Money', '1 Time'."""
+        money = said("{n} Money", n=self.money) if self.money else ""
+        time = said("{n} Time", n=self.time) if self.time else ""
+        if money and time:
+            return said("{money} + {time}", money=money, time=time)
+        return money or time
 
 
 def _reducer_name(reducer: str) -> str:
     """'Edith Berg', or 'Edith Berg (via Peltier)' when Peltier copies another's card."""
     card = reducer.removeprefix(VIA_PELTIER)
+    # Friends who reduce costs are people: their names are said as they are, in every language
     name = card.replace("_", " ").title()
-    return f"{name} (via Peltier)" if card != reducer else name
+    return said("{card} (via Peltier)", card=name) if card != reducer else name
 
 
 def target_option(state: State, step: Step) -> SpaceOption:

@@ -9,6 +9,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from rules.core.words import Said, joined, said
+
 ASSETS = Path(__file__).resolve().parents[2] / "assets" / "cards"
 DEFAULT_FILE = "first-in-flight.json"
 
@@ -291,10 +293,12 @@ class Pilot(Spec):
 
     @property
     def text(self) -> str:
-        """The full text of both sides."""
-        normal = " ".join(a.text for a in self.normal if a.text)
-        famous = " ".join(a.text for a in self.famous if a.text)
-        return f"{normal} Famous: {famous}" if famous else normal
+        """The full text of both sides, each ability's text said on its own (a catalogue entry)."""
+        normal = joined(*(Said(a.text) for a in self.normal if a.text))
+        famous = joined(*(Said(a.text) for a in self.famous if a.text))
+        if not famous:
+            return normal
+        return said("{normal} Famous: {famous}", normal=normal, famous=famous)
 
 
 class Cost(Spec):

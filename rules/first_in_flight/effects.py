@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.core import Event
-from rules.core.messages import plural
+from rules.core.words import said
 from rules.first_in_flight.common import (
     add_coins,
     card_name,
@@ -49,6 +49,8 @@ from rules.first_in_flight.row import (
     take_supply,
 )
 from rules.first_in_flight.state import SUPPLY, Owned, State, Step, dev_index
+from rules.first_in_flight.words import cards as n_cards
+from rules.first_in_flight.words import coins, dev_cards, listed, no_card_left
 
 
 def is_flying(state: State, seat: int) -> bool:
@@ -152,8 +154,11 @@ def use_ability(
     """Exhaust (unless copied) and resolve an activated ability."""
     if not copied:
         state = exhaust(state, seat, source)
-    name = card_name(state, source) if source != "pilot" else "their Pilot"
-    events = [ev("ability_used", f"{who(seat)} used {name}.")]
+    if source == "pilot":
+        text = said("{who} used their Pilot.", who=who(seat))
+    else:
+        text = said("{who} used {card}.", who=who(seat), card=card_name(state, source))
+    events = [ev("ability_used", text)]
     state, more = apply_effects(state, seat, ability.effects, source)
     return state, events + more
 
@@ -173,16 +178,16 @@ def apply_effect(state: State, seat: int, effect: Effect, source: str) -> tuple[
     """Resolve one effect for `seat`."""
     if isinstance(effect, Coins):
         return add_coins(state, seat, effect.n), [
-            ev("coins", f"{who(seat)} gained {plural(effect.n, 'coin')}.")
+            ev("coins", said("{who} gained {coins}.", who=who(seat), coins=coins(effect.n)))
         ]
     if isinstance(effect, Gain):
         return gain(state, seat, effect.card)
     if isinstance(effect, Distance):
         f = flight_of(state)
-        return set_flight(state, bonus=f.bonus + effect.n), [ev("bonus", f"+{effect.n} Distance.")]
+        return set_flight(state, bonus=f.bonus + effect.n), [_bonus(effect.n)]
     if isinstance(effect, DistancePer):
         n = effect.n * count_per(state, effect.per)
-        return set_flight(state, bonus=flight_of(state).bonus + n), [ev("bonus", f"+{n} Distance.")]
+        return set_flight(state, bonus=flight_of(state).bonus + n), [_bonus(n)]
     if isinstance(effect, BonusIf):
         entry = (effect.cond, effect.value, effect.n)
         return set_flight(state, bonuses_if=(*flight_of(state).bonuses_if, entry)), []
@@ -196,12 +201,18 @@ def apply_effect(state: State, seat: int, effect: Effect, source: str) -> tuple[
     if isinstance(effect, (IgnoreProblem, RefreshSkill, CopyAbility, TakeAction)):
         return _push_choice(state, seat, effect, source), []
     if isinstance(effect, CancelFlaw):
-        return cancel_flaw(state, effect), [ev("cancelled", f"{who(seat)} cancelled a flaw.")]
+        text = said("{who} cancelled a flaw.", who=who(seat))
+        return cancel_flaw(state, effect), [ev("cancelled", text)]
     if isinstance(effect, BottomRecent):
         return bottom_recent(state, seat, effect.card)
     if isinstance(effect, RedrawRecent):
         return redraw_recent(state, seat)
     return state, []
+
+
+def _bonus(n: int) -> Event:
+    """'+3 Distance.'"""
+    return ev("bonus", said("+{n} Distance.", n=n))
 
 
 def _push_choice(state: State, seat: int, effect: Effect, source: str) -> State:
@@ -245,9 +256,10 @@ def bottom_recent(state: State, seat: int, kind: str) -> tuple[State, list[Event
             card = row.pop(i).card
             state = set_flight(state, row=tuple(row))
             state = set_player(state, seat, deck=(*player(state, seat).deck, card))
-            return state, [
-                ev("bottomed", f"{who(seat)} put a {card_name(state, card)} on the bottom.")
-            ]
+            text = said(
+                "{who} put a {card} on the bottom.", who=who(seat), card=card_name(state, card)
+            )
+            return state, [ev("bottomed", text)]
     return state, []
 
 
@@ -258,7 +270,8 @@ def redraw_recent(state: State, seat: int) -> tuple[State, list[Event]]:
     state = set_flight(state, row=row[:-1])
     deck, state = shuffled(state, (*player(state, seat).deck, card))
     state = set_player(state, seat, deck=deck, known_top=())
-    events = [ev("shuffled", f"{who(seat)} shuffled {card_name(state, card)} back.", reveals=True)]
+    text = said("{who} shuffled {card} back.", who=who(seat), card=card_name(state, card))
+    events = [ev("shuffled", text, reveals=True)]
     state, more = draw_into_flight(state)
     return state, events + more
 
@@ -270,9 +283,12 @@ def look_top(state: State, seat: int, effect: LookTop) -> tuple[State, list[Even
     cards = mat.deck[:n]
     state = set_player(state, seat, deck=mat.deck[len(cards) :], known_top=())
     state = push(state, Step(kind="look", seat=seat, cards=cards, dest=effect.mode))
-    names = ", ".join(card_name(state, c) for c in cards)
-    text = f"{who(seat)} looked at the top {plural(len(cards), 'card')} of their deck."
-    return state, [ev("looked", text, seat=seat, private=f"You looked at: {names}.", reveals=True)]
+    names = listed([card_name(state, c) for c in cards])
+    text = said(
+        "{who} looked at the top {cards} of their deck.", who=who(seat), cards=n_cards(len(cards))
+    )
+    private = said("You looked at: {names}.", names=names)
+    return state, [ev("looked", text, seat=seat, private=private, reveals=True)]
 
 
 def gain(state: State, seat: int, card: str) -> tuple[State, list[Event]]:
@@ -280,20 +296,24 @@ def gain(state: State, seat: int, card: str) -> tuple[State, list[Event]]:
     if card in SUPPLY:
         ok, state = take_supply(state, card)
         if not ok:
-            return state, [ev("supply_empty", f"No {card_name(state, card)} was left to gain.")]
+            text = said("No {card} was left to gain.", card=card_name(state, card))
+            return state, [ev("supply_empty", text)]
         return deliver(state, seat, card)
     extra = mod_sum(state, seat, "gain_look")
     cards, state = take_from_deck(state, card, 1 + extra)
     if not cards:
-        return state, [ev("deck_empty", f"No {card} card was left to gain.")]
+        return state, [ev("deck_empty", no_card_left(card))]
     if len(cards) == 1:
         state, events = deliver(state, seat, cards[0])
         # the top of a shuffled deck is a random result
         return state, [e.model_copy(update={"reveals": True}) for e in events]
     state = push(state, Step(kind="pick", seat=seat, cards=cards, keep=1, dest=card))
-    names = ", ".join(card_name(state, c) for c in cards)
-    text = f"{who(seat)} looked at {plural(len(cards), card + ' card')} to gain one."
-    return state, [ev("looked", text, seat=seat, private=f"You looked at: {names}.", reveals=True)]
+    names = listed([card_name(state, c) for c in cards])
+    text = said(
+        "{who} looked at {cards} to gain one.", who=who(seat), cards=dev_cards(len(cards), card)
+    )
+    private = said("You looked at: {names}.", names=names)
+    return state, [ev("looked", text, seat=seat, private=private, reveals=True)]
 
 
 def take_from_deck(state: State, kind: str, n: int) -> tuple[tuple[str, ...], State]:
@@ -332,8 +352,11 @@ def deliver(state: State, seat: int, card: str) -> tuple[State, list[Event]]:
     data = data_of(state)
     if card in {d.id for d in data.development}:
         cards = (*player(state, seat).cards, Owned(card=card))
-        return set_player(state, seat, cards=cards), [ev("gained", f"{who(seat)} gained {name}.")]
+        text = said("{who} gained {card}.", who=who(seat), card=name)
+        return set_player(state, seat, cards=cards), [ev("gained", text)]
     if is_flying(state, seat):
         return add_to_flight(state, card, drawn=False)
     state = set_player(state, seat, deck=(*player(state, seat).deck, card))
-    return state, [ev("gained", f"{who(seat)} gained {name} into their deck.")]
+    return state, [
+        ev("gained", said("{who} gained {card} into their deck.", who=who(seat), card=name))
+    ]

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from rules.core import Action, BaseGame, Event, InvalidOptionsError, Outcome, Transition
+from rules.core.words import said
 from rules.first_in_flight import actions, flight, in_flight, menus, setup, text, turns
 from rules.first_in_flight.common import choice_texts, data_of
 from rules.first_in_flight.data import load_data
@@ -102,7 +103,8 @@ class FirstInFlight(BaseGame[FifState, FifOptions, GameView]):
         try:
             load_data(opts.card_data)
         except ValueError as exc:
-            raise InvalidOptionsError(f"Invalid options for {self.title}: {exc}") from exc
+            reason = said("Invalid options for {game}: {reason}", game=self.title, reason=str(exc))
+            raise InvalidOptionsError(reason) from exc
         return setup.new_state(seed, players, opts)
 
     def active_players(self, state: FifState) -> tuple[int, ...]:
@@ -162,7 +164,7 @@ class FirstInFlight(BaseGame[FifState, FifOptions, GameView]):
 
     def data_note(self, state: FifState) -> str:
         """Says so when the game uses the unofficial stand-in card set."""
-        return "Card data: unofficial stand-in set." if data_of(state).stand_in else ""
+        return text.STAND_IN if data_of(state).stand_in else ""
 
     def explain_illegal(self, state: FifState, seat: int, key: str) -> str:
         """Why a key is not legal now."""

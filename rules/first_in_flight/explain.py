@@ -10,8 +10,8 @@ from collections.abc import Sequence
 
 from rules.core import Action
 from rules.core.explain import Explainer, rule
-from rules.core.messages import plural
-from rules.first_in_flight.common import card_short, data_of, player
+from rules.core.words import Said, joined, said
+from rules.first_in_flight.common import card_name, card_short, data_of, player
 from rules.first_in_flight.data import SpaceOption
 from rules.first_in_flight.keys import (
     Back,
@@ -44,26 +44,43 @@ from rules.first_in_flight.keys import (
 from rules.first_in_flight.row import problem_count
 from rules.first_in_flight.scoring import flight_distance
 from rules.first_in_flight.state import State, Step
+from rules.first_in_flight.words import coins, problems, upgrade_cards
 
 CRASH_AT = 4  # Problems that crash a Flight
 
-# What each kind of action does (the rules' "actions" topic), by the board data's action kind.
+# What each kind of action does (the rules' "actions" topic), by the board data's action kind:
+# inside a sentence, and opening one (translators see whole phrases, the capital letter too).
 DOES = {
-    "funding": "take coins (Money) from the bank",
-    "glide": "gain a Glide card for your Flight deck",
-    "experience": "gain an Experience card for your Flight deck",
-    "skill": "take a Skill card: an ability you exhaust and refresh",
-    "friend": "take a Friend card: an ability for the rest of the game",
-    "technology": "take a Technology card: always-on Distance or savings",
-    "fly": "fly now: draw Flight cards one at a time for Distance; 4 Problems crash you",
-    "upgrade": (
+    "funding": said("take coins (Money) from the bank"),
+    "glide": said("gain a Glide card for your Flight deck"),
+    "experience": said("gain an Experience card for your Flight deck"),
+    "skill": said("take a Skill card: an ability you exhaust and refresh"),
+    "friend": said("take a Friend card: an ability for the rest of the game"),
+    "technology": said("take a Technology card: always-on Distance or savings"),
+    "fly": said("fly now: draw Flight cards one at a time for Distance; 4 Problems crash you"),
+    "upgrade": said(
         "pay X (at least 2), look at X Upgrade cards and gain 2 of them, and gain a face-down "
         "Design Flaw"
     ),
-    "repair": (
+    "repair": said(
         "move a Garage flaw to the discard, gain a Basic Flight Problem and the flaw's Repair Bonus"
     ),
-    "any": "copy another space's action, paying its cost and more Money",
+    "any": said("copy another space's action, paying its cost and more Money"),
+}
+DOES_FIRST = {
+    "glide": said("Gain a Glide card for your Flight deck"),
+    "experience": said("Gain an Experience card for your Flight deck"),
+    "skill": said("Take a Skill card: an ability you exhaust and refresh"),
+    "friend": said("Take a Friend card: an ability for the rest of the game"),
+    "technology": said("Take a Technology card: always-on Distance or savings"),
+    "fly": said("Fly now: draw Flight cards one at a time for Distance; 4 Problems crash you"),
+    "upgrade": said(
+        "Pay X (at least 2), look at X Upgrade cards and gain 2 of them, and gain a face-down "
+        "Design Flaw"
+    ),
+    "repair": said(
+        "Move a Garage flaw to the discard, gain a Basic Flight Problem and the flaw's Repair Bonus"
+    ),
 }
 TOPIC = {"fly": "fly", "repair": "flaws"}
 
@@ -87,28 +104,41 @@ def _price(opt: SpaceOption) -> str:
     """'2 Money or 1 Time', 'free'."""
     cost = opt.cost
     if cost.money is None and cost.time is None:
-        return "free"
-    parts = []
-    if cost.money is not None:
-        parts.append(f"{cost.money} Money")
-    if cost.time is not None:
-        parts.append(f"{cost.time} Time")
-    return (" and " if cost.both else " or ").join(parts)
+        return said("free")
+    money = said("{n} Money", n=cost.money) if cost.money is not None else ""
+    time = said("{n} Time", n=cost.time) if cost.time is not None else ""
+    if money and time:
+        if cost.both:
+            return said("{money} and {time}", money=money, time=time)
+        return said("{money} or {time}", money=money, time=time)
+    return money or time
 
 
-def _option_words(opt: SpaceOption) -> str:
-    """One option: what it does and what it costs."""
-    does = DOES[opt.action]
+def _does(opt: SpaceOption, first: bool) -> str:
+    """What an option does; `first`: opening a sentence."""
     if opt.action == "funding":
-        does = f"take {plural(opt.amount, 'coin')} (Money) from the bank"
+        if first:
+            return said("Take {coins} (Money) from the bank", coins=coins(opt.amount))
+        return said("take {coins} (Money) from the bank", coins=coins(opt.amount))
     if opt.action == "any":
-        does = f"copy another space's action, paying its cost +{opt.amount} Money"
-    return f"{does} ({_price(opt)})"
+        if first:
+            return said("Copy another space's action, paying its cost +{n} Money", n=opt.amount)
+        return said("copy another space's action, paying its cost +{n} Money", n=opt.amount)
+    return (DOES_FIRST if first else DOES)[opt.action]
+
+
+def _option_words(opt: SpaceOption, first: bool = False) -> str:
+    """One option: what it does and what it costs."""
+    return said("{does} ({price})", does=_does(opt, first), price=_price(opt))
 
 
 def _space_words(state: State, pos: int) -> str:
     """Every option of a space, joined: 'take 2 coins (free); or …'."""
-    return "; or ".join(_option_words(o) for o in _options(state, pos))
+    told = ""
+    for opt in _options(state, pos):
+        words = _option_words(opt)
+        told = said("{first}; or {second}", first=told, second=words) if told else words
+    return told
 
 
 def _topic_of(state: State, pos: int) -> str:
@@ -119,24 +149,20 @@ def _topic_of(state: State, pos: int) -> str:
 
 def _money_time(state: State, seat: int) -> str:
     """'You have 3 Money.'"""
-    return f"You have {player(state, seat).coins} Money."
+    return said("You have {n} Money.", n=player(state, seat).coins)
 
 
 def _flight_now(state: State) -> str:
-    """'Now: 2 Problems of 4, Distance 7.'"""
+    """'Now: 2 Problems of 4 (the 4th crashes you), Distance 7.' ("" when no one flies)."""
     if state.flight is None:
         return ""
-    problems = problem_count(state)
     distance, _ = flight_distance(state)
-    return (
-        f" Now: {plural(problems, 'Problem')} of {CRASH_AT} (the {_ordinal(CRASH_AT)} crashes "
-        f"you), Distance {distance}."
+    return said(
+        "Now: {problems} of {n} (the {n}th crashes you), Distance {distance}.",
+        problems=problems(problem_count(state)),
+        n=CRASH_AT,
+        distance=distance,
     )
-
-
-def _ordinal(n: int) -> str:
-    """'4th'."""
-    return f"{n}th" if n > 3 else {1: "1st", 2: "2nd", 3: "3rd"}[n]
 
 
 def _current_option(state: State, step: Step) -> SpaceOption | None:
@@ -148,170 +174,225 @@ def _current_option(state: State, step: Step) -> SpaceOption | None:
     return opts[step.option] if 0 <= step.option < len(opts) else None
 
 
+def _stops(text: str) -> tuple[bool, str]:
+    """(whether `text` ends with its own single full stop, the text to quote without a
+    stop added twice): several stops are dropped, as the English always did."""
+    plain = str(text)
+    if plain.endswith(".") and not plain.endswith(".."):
+        return True, text
+    return False, plain.rstrip(".") if plain.endswith(".") else text
+
+
 def _explain(state: State, seat: int, step: Step, action: Action, key: Key) -> str:
     """One option's explanation."""
     match key:
         case ChoosePilot(pilot):
-            text = data_of(state).pilot(pilot).short or action.description
-            return f"Fly as {action.label} for the whole game: {text}. {rule('overview')}"
+            short = data_of(state).pilot(pilot).short
+            text = Said(short) if short else action.description
+            told = said("Fly as {pilot} for the whole game: {text}.", pilot=action.label, text=text)
+            return joined(told, rule("overview"))
         case Recover():
-            return (
+            told = said(
                 "Your pawn crashed: pay 2 Time to stand it up before you can act again "
-                f"(Time moves your pawn over Time Spaces). {rule('overview')}"
+                "(Time moves your pawn over Time Spaces)."
             )
+            return joined(told, rule("overview"))
         case Move(space):
-            return (
-                f"Move your pawn forward to this space and {_space_words(state, space)}. Pay "
-                "Money or Time, never both; the pawn farthest back acts next, so a long move "
-                f"gives others turns. {_money_time(state, seat)} {rule(_topic_of(state, space))}"
+            told = said(
+                "Move your pawn forward to this space and {does}. Pay Money or Time, never both; "
+                "the pawn farthest back acts next, so a long move gives others turns.",
+                does=_space_words(state, space),
             )
+            return joined(told, _money_time(state, seat), rule(_topic_of(state, space)))
         case StartArea():
-            return (
+            told = said(
                 "Go to the start area and wait for the Year to end: when every pawn is there, "
-                "the Michelin Cup gives 7/5/4 by record and new Development cards come out. "
-                f"{rule('overview')}"
+                "the Michelin Cup gives 7/5/4 by record and new Development cards come out."
             )
+            return joined(told, rule("overview"))
         case OpenMenu("skill"):
-            return (
+            told = said(
                 "Open your Skills: exhaust one for its effect now (it refreshes at the end of "
-                f"the Year). {rule('fly')}"
+                "the Year)."
             )
+            return joined(told, rule("fly"))
         case OpenMenu():
-            return (
-                "Open your Friends' and your Pilot's abilities that you may use now. "
-                f"{rule('overview')}"
-            )
+            told = said("Open your Friends' and your Pilot's abilities that you may use now.")
+            return joined(told, rule("overview"))
         case UseSpace(space):
-            return (
-                f"Take this space's action without moving your pawn: {_space_words(state, space)}. "
-                f"{rule(_topic_of(state, space))}"
+            told = said(
+                "Take this space's action without moving your pawn: {does}.",
+                does=_space_words(state, space),
             )
+            return joined(told, rule(_topic_of(state, space)))
         case ChooseOption(index, copied):
             pos = step.copied if copied and step.copied >= 0 else step.space
             chosen = _options(state, pos)[index]
-            words = _option_words(chosen)
-            return (
-                f"{words[0].upper()}{words[1:]}. "
-                f"{_money_time(state, seat)} {rule(TOPIC.get(chosen.action, 'actions'))}"
-            )
+            told = said("{option}.", option=_option_words(chosen, first=True))
+            topic = TOPIC.get(chosen.action, "actions")
+            return joined(told, _money_time(state, seat), rule(topic))
         case CopySpace(space):
-            return (
-                f"Any Action: copy this space — {_space_words(state, space)} — paying its cost "
-                f"plus the Any Action's extra Money. {rule('actions')}"
+            told = said(
+                "Any Action: copy this space — {does} — paying its cost plus the Any Action's "
+                "extra Money.",
+                does=_space_words(state, space),
             )
+            return joined(told, rule("actions"))
         case RepairSlots(slots):
-            extra = " The right slot costs 1 more Time." if 1 in slots else ""
-            both = " Repairs both flaws at once." if len(slots) == 2 else ""
-            return (
+            told = said(
                 "Repair: the flaw leaves your Garage for the discard, you gain a Basic Flight "
-                f"Problem and the flaw's Repair Bonus.{both}{extra} {rule('flaws')}"
+                "Problem and the flaw's Repair Bonus."
             )
+            both = said("Repairs both flaws at once.") if len(slots) == 2 else ""
+            extra = said("The right slot costs 1 more Time.") if 1 in slots else ""
+            return joined(told, both, extra, rule("flaws"))
         case Pay(money, time, x, _reducer):
-            parts = [f"{n} {unit}" for n, unit in ((money, "Money"), (time, "Time")) if n]
-            paid = " and ".join(parts) or "nothing"
-            what = ""
-            if x:
-                what = (
-                    f" Upgrade with X={x}: look at {plural(x, 'Upgrade card')}, gain 2, and gain a "
-                    "face-down Design Flaw."
-                )
-            opt = _current_option(state, step)
-            if opt is not None and not x:
-                what = f" For: {DOES[opt.action]}."
-            spend = " Time moves your pawn along the Time Spaces." if time else ""
-            return f"Pay {paid}.{what}{spend} {_money_time(state, seat)} {rule('actions')}"
+            return _pay(state, seat, step, money, time, x)
         case TakeDev(card):
-            return (
-                f"Take {action.label}: {card_short(state, card)}. It joins your play area. "
-                f"{rule('actions')}"
+            told = said(
+                "Take {card}: {text}. It joins your play area.",
+                card=action.label,
+                text=card_short(state, card),
             )
+            return joined(told, rule("actions"))
         case DeckTop():
-            return (
+            told = said(
                 "Take the top card of that Development deck, unseen: a gamble instead of a card "
-                f"you can read. {rule('actions')}"
+                "you can read."
             )
+            return joined(told, rule("actions"))
         case UseAbility(source):
             text = action.description or action.label
-            who = "your Pilot" if source == "pilot" else action.label
-            return (
-                f"Use {who}: {text.rstrip('.')}. It is exhausted until the Year ends. "
-                f"{rule('overview')}"
-            )
+            user = said("your Pilot") if source == "pilot" else action.label
+            own, text = _stops(text)
+            if own:
+                told = said(
+                    "Use {who}: {text} It is exhausted until the Year ends.", who=user, text=text
+                )
+            else:
+                told = said(
+                    "Use {who}: {text}. It is exhausted until the Year ends.", who=user, text=text
+                )
+            return joined(told, rule("overview"))
         case CopyCard(card):
-            return (
-                f"Copy {action.label}'s ability: {card_short(state, card)}. Your Pilot is "
-                f"exhausted, the copied card is not. {rule('overview')}"
+            told = said(
+                "Copy {card}'s ability: {text}. Your Pilot is exhausted, the copied card is not.",
+                card=action.label,
+                text=card_short(state, card),
             )
+            return joined(told, rule("overview"))
         case Ignore(card):
-            return (
-                f"{action.label}'s Problem stops counting toward the {CRASH_AT} that crash you."
-                f"{_flight_now(state)} {rule('fly')}"
+            told = said(
+                "{card}'s Problem stops counting toward the {n} that crash you.",
+                card=action.label,
+                n=CRASH_AT,
             )
+            return joined(told, _flight_now(state), rule("fly"))
         case Refresh(card):
-            return (
-                f"Refresh {action.label}: {card_short(state, card)}; you may use it again. "
-                f"{rule('fly')}"
+            told = said(
+                "Refresh {card}: {text}; you may use it again.",
+                card=action.label,
+                text=card_short(state, card),
             )
+            return joined(told, rule("fly"))
         case Place("top", _card):
-            return (
-                "Put this card on top of your Flight deck: it is the next card you draw. "
-                f"{rule('fly')}"
-            )
+            told = said("Put this card on top of your Flight deck: it is the next card you draw.")
+            return joined(told, rule("fly"))
         case Place("bottom", _card):
-            return (
-                "Put this card at the bottom of your Flight deck: you will not draw it soon. "
-                f"{rule('fly')}"
+            told = said(
+                "Put this card at the bottom of your Flight deck: you will not draw it soon."
             )
+            return joined(told, rule("fly"))
         case Place(_where, _card):
-            return f"Put this card straight into your Flight row.{_flight_now(state)} {rule('fly')}"
+            told = said("Put this card straight into your Flight row.")
+            return joined(told, _flight_now(state), rule("fly"))
         case Done() if step.kind == "look":
-            return f"Leave the other looked-at cards on top, in their order. {rule('fly')}"
+            told = said("Leave the other looked-at cards on top, in their order.")
+            return joined(told, rule("fly"))
         case Done():
-            return (
+            told = said(
                 "Finish: the other revealed Design Flaws go back into your deck, where you may "
-                f"draw them again. {rule('fly')}"
+                "draw them again."
             )
+            return joined(told, rule("fly"))
         case PickCard(card):
-            where = "your play area" if _is_dev(state, card) else "your Flight deck"
-            return (
-                f"Gain {action.label.removeprefix('Gain ')} into {where}: "
-                f"{_card_words(state, card)} {rule('actions')}"
-            )
+            name = card_name(state, card)
+            if _is_dev(state, card):
+                told = said("Gain {card} into your play area:", card=name)
+            else:
+                told = said("Gain {card} into your Flight deck:", card=name)
+            return joined(told, _card_words(state, card), rule("actions"))
         case Draw():
-            return (
+            told = said(
                 "Draw the next Flight card: it adds Distance, but a Problem on it brings you "
-                f"nearer a crash.{_flight_now(state)} {rule('fly')}"
+                "nearer a crash."
             )
+            return joined(told, _flight_now(state), rule("fly"))
         case Descend():
-            return (
+            told = said(
                 "Descend: shuffle the rest and draw exactly 2 more; a landing adds 5 Distance, a "
                 "crash while landing 2. No Skills after Descending."
-                f"{_flight_now(state)} {rule('fly')}"
             )
+            return joined(told, _flight_now(state), rule("fly"))
         case Exhaust(card):
-            return (
-                f"Pitch Instability: exhaust {action.label.removeprefix('Exhaust ')} (no effect) "
-                f"instead of having to Descend. {rule('flaws')}"
+            told = said(
+                "Pitch Instability: exhaust {card} (no effect) instead of having to Descend.",
+                card=card_name(state, card),
             )
-        case Garage(card):
-            return (
-                "Put this revealed Design Flaw in your Garage "
-                f"({action.label.split('→')[-1].strip()}): it leaves your deck until you "
-                "Repair it; the left slot is cheaper to Repair. "
-                f"{rule('fly')}"
-            )
+            return joined(told, rule("flaws"))
+        case Garage(_card):
+            if not step.kept:
+                told = said(
+                    "Put this revealed Design Flaw in your Garage (left Garage): it leaves your "
+                    "deck until you Repair it; the left slot is cheaper to Repair."
+                )
+            else:
+                told = said(
+                    "Put this revealed Design Flaw in your Garage (right Garage): it leaves your "
+                    "deck until you Repair it; the left slot is cheaper to Repair."
+                )
+            return joined(told, rule("fly"))
         case Back():
-            return f"Go back one choice; nothing is paid or taken. {rule('overview')}"
-    return f"{action.label}. {rule('overview')}"
+            told = said("Go back one choice; nothing is paid or taken.")
+            return joined(told, rule("overview"))
+    return joined(said("{label}.", label=action.label), rule("overview"))
+
+
+def _pay(state: State, seat: int, step: Step, money: int, time: int, x: int) -> str:
+    """A payment: what is paid, what it buys, and how Time moves the pawn."""
+    amounts = [
+        said("{n} Money", n=money) if money else "",
+        said("{n} Time", n=time) if time else "",
+    ]
+    kept = [a for a in amounts if a]
+    if len(kept) == 2:
+        paid = said("Pay {paid}.", paid=said("{money} and {time}", money=kept[0], time=kept[1]))
+    elif kept:
+        paid = said("Pay {paid}.", paid=kept[0])
+    else:
+        paid = said("Pay nothing.")
+    what = ""
+    if x:
+        what = said(
+            "Upgrade with X={x}: look at {cards}, gain 2, and gain a face-down Design Flaw.",
+            x=x,
+            cards=upgrade_cards(x),
+        )
+    opt = _current_option(state, step)
+    if opt is not None and not x:
+        what = said("For: {does}.", does=DOES[opt.action])
+    spend = said("Time moves your pawn along the Time Spaces.") if time else ""
+    return joined(paid, what, spend, _money_time(state, seat), rule("actions"))
 
 
 def _card_words(state: State, card: str) -> str:
     """A Flight card in numbers: 'Distance 3, no Problems.'"""
     if _is_dev(state, card):
-        return f"{card_short(state, card).rstrip('.')}."
+        own, short = _stops(card_short(state, card))
+        return short if own else said("{text}.", text=short)
     spec = data_of(state).flight(card.rstrip("*"))
-    problems = f"{plural(spec.problems, 'Problem')}" if spec.problems else "no Problems"
-    return f"Distance {spec.distance}, {problems}."
+    counted = problems(spec.problems) if spec.problems else said("no Problems")
+    return said("Distance {n}, {problems}.", n=spec.distance, problems=counted)
 
 
 def _is_dev(state: State, card: str) -> bool:
@@ -328,7 +409,8 @@ def why(before: State, after: State, seat: int) -> str:
     old, new = before.seats[seat].record, after.seats[seat].record
     if new <= old:
         return ""
-    return f"a Flight of {new} Distance beat the old record of {old}. {rule('fly')}"
+    told = said("a Flight of {new} Distance beat the old record of {old}.", new=new, old=old)
+    return joined(told, rule("fly"))
 
 
 def options(state: State, seat: int, legal: Sequence[Action]) -> dict[str, str]:
@@ -345,6 +427,6 @@ EXPLAIN = Explainer(
     building=building,
     seats=lambda state: state.players,
     unit="point",
-    measure="of record over this turn",
+    measure=said("of record over this turn"),
     why=why,
 )

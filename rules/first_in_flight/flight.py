@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules.core import Action, Event
+from rules.core.words import said
 from rules.first_in_flight.board import set_pawn
 from rules.first_in_flight.common import (
     abilities,
@@ -51,10 +52,11 @@ def start_flight(state: State, seat: int, *, final: bool) -> tuple[State, list[E
     )
     state = state.model_copy(update={"flight": FlightState(seat=seat, final=final)})
     state = push(state, Step(kind="flight", seat=seat))
-    label = "final Flight" if final else "Flight"
-    return state, [
-        ev("flight_started", f"{who(seat)} shuffled their deck and began a {label}.", reveals=True)
-    ]
+    if final:
+        text = said("{who} shuffled their deck and began a final Flight.", who=who(seat))
+    else:
+        text = said("{who} shuffled their deck and began a Flight.", who=who(seat))
+    return state, [ev("flight_started", text, reveals=True)]
 
 
 def descend(state: State) -> tuple[State, list[Event]]:
@@ -74,7 +76,8 @@ def descend(state: State) -> tuple[State, list[Event]]:
     )
     deck, state = shuffled(state, player(state, seat).deck)
     state = set_player(state, seat, deck=deck, known_top=())
-    events = [ev("descended", f"{who(seat)} played Descend and shuffled the rest.", reveals=True)]
+    text = said("{who} played Descend and shuffled the rest.", who=who(seat))
+    events = [ev("descended", text, reveals=True)]
     while (
         flight_of(state).landing_left and player(state, seat).deck and not flight_of(state).crashed
     ):
@@ -83,7 +86,7 @@ def descend(state: State) -> tuple[State, list[Event]]:
         events += more
     if not flight_of(state).crashed:
         state = set_flight(state, landed=True)
-        events.append(ev("landed", f"{who(seat)} landed safely."))
+        events.append(ev("landed", said("{who} landed safely.", who=who(seat))))
     return state, events
 
 
@@ -101,8 +104,12 @@ def finish_flight(state: State) -> tuple[State, list[Event]]:
     state, events = _landing_triggers(state, seat)
     distance, parts = flight_distance(state)
     state = set_flight(state, distance=distance, done=True)
-    status = "crashed" if f.crashed else "landed"
-    events.append(ev("scored", f"{who(seat)}'s Flight {status}: {distance} Distance ({parts})."))
+    values = {"who": who(seat), "distance": distance, "parts": parts}
+    if f.crashed:
+        text = said("{who}'s Flight crashed: {distance} Distance ({parts}).", **values)
+    else:
+        text = said("{who}'s Flight landed: {distance} Distance ({parts}).", **values)
+    events.append(ev("scored", text))
     if f.crashed and not f.no_lie_down and not f.final:
         state = set_pawn(state, seat, standing=False)
     state, more = set_record(state, seat, distance)
@@ -142,7 +149,7 @@ def set_record(state: State, seat: int, distance: int) -> tuple[State, list[Even
         return state, []
     seq, state = next_seq(state)
     state = set_player(state, seat, record=distance, record_seq=seq, record_year=state.year)
-    events = [ev("record", f"{who(seat)} set a new record of {distance}!")]
+    events = [ev("record", said("{who} set a new record of {n}!", who=who(seat), n=distance))]
     final = flight_of(state).final
     for src, ability in abilities(state, seat):
         if ability.when == "on_record" and not final:
@@ -150,7 +157,7 @@ def set_record(state: State, seat: int, distance: int) -> tuple[State, list[Even
             events += more
     if distance >= data.famous_at and not mat.famous:
         state = set_player(state, seat, famous=True, pilot_used=0)
-        events.append(ev("famous", f"{who(seat)} became Famous!"))
+        events.append(ev("famous", said("{who} became Famous!", who=who(seat))))
         if not final:
             benefit = data.pilot(mat.pilot).fame_benefit
             state, more = apply_effects(state, seat, benefit, "pilot")
@@ -158,29 +165,38 @@ def set_record(state: State, seat: int, distance: int) -> tuple[State, list[Even
     if distance >= data.end_at and state.end_trigger == -2:
         state = state.model_copy(update={"end_trigger": seat})
         events.append(
-            ev("end_triggered", f"{who(seat)} flew {distance}: everyone takes a final Flight!")
+            ev(
+                "end_triggered",
+                said("{who} flew {n}: everyone takes a final Flight!", who=who(seat), n=distance),
+            )
         )
     return state, events
 
 
 def cleanup_actions(state: State, step: Step) -> list[Action]:
     """Choose up to 2 revealed Design Flaws for the Garage, left slot first."""
-    slot = "left" if not step.kept else "right"
     left = list(_revealed_flaws(state))
     for k in step.kept:
         left.remove(k)
     acts = [
         Action(
             key=format_key(Garage(c)),
-            label=f"{card_name(state, c)} → {slot} Garage",
-            group="Garage",
+            label=_to_garage(card_name(state, c), left_slot=not step.kept),
+            group=said("Garage"),
             description=card_short(state, c),
         )
         for c in dict.fromkeys(left)
     ]
     if len(step.kept) < 2 and acts:
-        return [*acts, Action(key=format_key(Done()), label="Done", style="primary")]
-    return [Action(key=format_key(Done()), label="Done", style="primary")]
+        return [*acts, Action(key=format_key(Done()), label=said("Done"), style="primary")]
+    return [Action(key=format_key(Done()), label=said("Done"), style="primary")]
+
+
+def _to_garage(card: str, *, left_slot: bool) -> str:
+    """'Power Failure → left Garage'."""
+    if left_slot:
+        return said("{card} → left Garage", card=card)
+    return said("{card} → right Garage", card=card)
 
 
 def _revealed_flaws(state: State) -> tuple[str, ...]:
@@ -197,11 +213,13 @@ def handle_cleanup(state: State, step: Step, key: Key) -> tuple[State, list[Even
         raise unexpected(key, step.kind)
     card = key.card
     kept = (*step.kept, card)
-    slot = "left" if len(kept) == 1 else "right"
     state = pop(state)
-    event = ev(
-        "garage", f"{who(step.seat)} put {card_name(state, card)} in the {slot} Garage slot."
-    )
+    values = {"who": who(step.seat), "card": card_name(state, card)}
+    if len(kept) == 1:
+        text = said("{who} put {card} in the left Garage slot.", **values)
+    else:
+        text = said("{who} put {card} in the right Garage slot.", **values)
+    event = ev("garage", text)
     if len(kept) == 2:
         return end_flight(state, kept), [event]
     return push(state, step.model_copy(update={"kept": kept})), [event]

@@ -7,6 +7,7 @@ chain in actions.py, are not imported by the module actions.py uses to start a F
 from __future__ import annotations
 
 from rules.core import Action, Event
+from rules.core.words import said
 from rules.first_in_flight.common import (
     card_name,
     card_short,
@@ -50,28 +51,30 @@ def flight_actions(state: State, step: Step) -> list[Action]:
         acts = [
             Action(
                 key=format_key(Exhaust(c)),
-                label=f"Exhaust {card_name(state, c)}",
-                group="Pitch Instability: exhaust a Skill",
+                label=said("Exhaust {card}", card=card_name(state, c)),
+                group=said("Pitch Instability: exhaust a Skill"),
                 description=card_short(state, c),
             )
             for c in ready_skills(state, seat)
         ]
-        return [*acts, Action(key=format_key(Descend()), label="Descend", style="danger")]
+        return [*acts, Action(key=format_key(Descend()), label=said("Descend"), style="danger")]
     acts = []
     if player(state, seat).deck:
         acts.append(
-            Action(key=format_key(Draw()), label="Draw a card", style="primary", emoji="🃏")
+            Action(key=format_key(Draw()), label=said("Draw a card"), style="primary", emoji="🃏")
         )
     if f.row:
-        acts.append(Action(key=format_key(Descend()), label="Descend", style="success", emoji="🛬"))
+        acts.append(
+            Action(key=format_key(Descend()), label=said("Descend"), style="success", emoji="🛬")
+        )
     if menu_sources(state, seat, "skill"):
-        acts.append(Action(key=format_key(OpenMenu("skill")), label="Use a Skill…"))
+        acts.append(Action(key=format_key(OpenMenu("skill")), label=said("Use a Skill…")))
     if menu_sources(state, seat, "other"):
         acts.append(
-            Action(key=format_key(OpenMenu("other")), label="Use a Friend or Pilot ability…")
+            Action(key=format_key(OpenMenu("other")), label=said("Use a Friend or Pilot ability…"))
         )
     if not acts:
-        acts.append(Action(key=format_key(Descend()), label="Descend", style="success"))
+        acts.append(Action(key=format_key(Descend()), label=said("Descend"), style="success"))
     return acts
 
 
@@ -88,7 +91,11 @@ def handle_flight(state: State, step: Step, key: Key) -> tuple[State, list[Event
             return state, [
                 ev(
                     "exhausted",
-                    f"{who(seat)} exhausted {card_name(state, card)} for Pitch Instability.",
+                    said(
+                        "{who} exhausted {card} for Pitch Instability.",
+                        who=who(seat),
+                        card=card_name(state, card),
+                    ),
                 )
             ]
         case OpenMenu(menu):

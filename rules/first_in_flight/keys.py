@@ -19,6 +19,7 @@ from typing import Literal, get_args
 
 from rules.core import IllegalActionError, messages
 from rules.core.keys import KeyCodec, join_key
+from rules.core.words import said
 
 StepKind = Literal[
     "draft",
@@ -343,4 +344,6 @@ def _card_of(key: CardKey) -> str:
 
 def unexpected(key: Key, kind: str) -> IllegalActionError:
     """The error for a key that a step of this kind does not take (a bug or a forged key)."""
-    return IllegalActionError(f"{format_key(key)!r} is not a choice of the {kind} step.")
+    return IllegalActionError(
+        said("{key} is not a choice of the {step} step.", key=repr(format_key(key)), step=kind)
+    )

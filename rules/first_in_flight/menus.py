@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.core import Action, Event
-from rules.core.text_fit import shorten
+from rules.core.words import Said, said
 from rules.first_in_flight.actions import BACK, copy_spaces, gain_flaw
 from rules.first_in_flight.common import (
     DESCRIPTION_MAX,
@@ -47,6 +47,7 @@ from rules.first_in_flight.keys import (
 from rules.first_in_flight.labels import LABEL_MAX
 from rules.first_in_flight.row import add_to_flight, flight_of, set_flight
 from rules.first_in_flight.state import State, Step
+from rules.first_in_flight.words import fit
 
 DEFERRED = (TakeAction, CopyAbility)  # exhausted only once their choice is completed
 
@@ -103,7 +104,7 @@ def abilities_actions(state: State, step: Step) -> list[Action]:
         Action(
             key=format_key(UseAbility(src)),
             label=_ability_label(state, step.seat, src),
-            group="Use an ability",
+            group=said("Use an ability"),
             description=ability_text(state, src, ab),
         )
         for src, ab in menu_sources(state, step.seat, step.dest)
@@ -114,16 +115,16 @@ def abilities_actions(state: State, step: Step) -> list[Action]:
 def _ability_label(state: State, seat: int, src: str) -> str:
     """'Roll Control' or 'Pilot: Thérèse Peltier' (the text goes in the description)."""
     if src != "pilot":
-        return shorten(card_name(state, src), LABEL_MAX)
+        return fit(card_name(state, src), LABEL_MAX)
     pilot = data_of(state).pilot(player(state, seat).pilot)
-    return shorten(f"Pilot: {pilot.name}", LABEL_MAX)
+    return fit(said("Pilot: {pilot}", pilot=Said(pilot.name)), LABEL_MAX)
 
 
 def ability_text(state: State, src: str, ability: Ability) -> str:
     """What an ability does, ≤ 100 characters: the Pilot ability's own text, else the card's."""
     if src == "pilot" and ability.text:
-        return shorten(ability.text, DESCRIPTION_MAX)
-    return card_short(state, src) or shorten(ability.text, DESCRIPTION_MAX)
+        return fit(Said(ability.text), DESCRIPTION_MAX)
+    return card_short(state, src) or fit(Said(ability.text), DESCRIPTION_MAX)
 
 
 def handle_abilities(state: State, step: Step, key: Key) -> tuple[State, list[Event]]:
@@ -145,7 +146,7 @@ def copy_actions(state: State, step: Step) -> list[Action]:
         Action(
             key=format_key(CopyCard(c)),
             label=card_name(state, c),
-            group="Copy an ability",
+            group=said("Copy an ability"),
             description=card_short(state, c),
         )
         for c, _ in copy_candidates(state, step.seat)
@@ -163,7 +164,9 @@ def handle_copy(state: State, step: Step, key: Key) -> tuple[State, list[Event]]
     card = key.card
     ability = next(a for c, a in copy_candidates(state, step.seat) if c == card)
     state = exhaust(state, step.seat, step.source)
-    event = ev("copied", f"{who(step.seat)} copied {card_name(state, card)}.")
+    event = ev(
+        "copied", said("{who} copied {card}.", who=who(step.seat), card=card_name(state, card))
+    )
     state, more = apply_effects(state, step.seat, ability.effects, card)
     return state, [event, *more]
 
@@ -173,8 +176,8 @@ def ignore_actions(state: State, step: Step) -> list[Action]:
     return [
         Action(
             key=format_key(Ignore(k)),
-            label=f"Ignore {card_name(state, k)}",
-            group="Ignore a Problem",
+            label=said("Ignore {card}", card=card_name(state, k)),
+            group=said("Ignore a Problem"),
             description=card_short(state, k),
         )
         for k in counting_problems(state, step.dest)
@@ -192,7 +195,9 @@ def handle_ignore(state: State, step: Step, key: Key) -> tuple[State, list[Event
         if row[i].card == kind and not row[i].ignored:
             row[i] = row[i].model_copy(update={"ignored": True})
             break
-    text = f"{who(step.seat)}'s {card_name(state, kind)} Problem no longer counts."
+    text = said(
+        "{who}'s {card} Problem no longer counts.", who=who(step.seat), card=card_name(state, kind)
+    )
     return set_flight(state, row=tuple(row)), [ev("ignored", text)]
 
 
@@ -208,7 +213,7 @@ def refresh_actions(state: State, step: Step) -> list[Action]:
         Action(
             key=format_key(Refresh(c)),
             label=card_name(state, c),
-            group="Refresh a Skill",
+            group=said("Refresh a Skill"),
             description=card_short(state, c),
         )
         for c in dict.fromkeys(cards)
@@ -224,7 +229,8 @@ def handle_refresh(state: State, step: Step, key: Key) -> tuple[State, list[Even
     i = next(i for i, o in enumerate(cards) if o.card == card and o.exhausted)
     cards[i] = cards[i].model_copy(update={"exhausted": False})
     state = set_player(pop(state), step.seat, cards=tuple(cards))
-    return state, [ev("refreshed", f"{who(step.seat)} refreshed {card_name(state, card)}.")]
+    text = said("{who} refreshed {card}.", who=who(step.seat), card=card_name(state, card))
+    return state, [ev("refreshed", text)]
 
 
 def look_actions(state: State, step: Step) -> list[Action]:
@@ -233,19 +239,29 @@ def look_actions(state: State, step: Step) -> list[Action]:
     distinct = list(dict.fromkeys(c.rstrip("*") for c in step.cards))
     if step.dest == "reorder":
         return [
-            Action(key=format_key(Place("top", c)), label=f"Next on top: {names[c]}")
+            Action(
+                key=format_key(Place("top", c)), label=said("Next on top: {card}", card=names[c])
+            )
             for c in distinct
         ]
     if step.dest == "one_to_flight":
         return [
-            Action(key=format_key(Place("fly", c)), label=f"Into the Flight: {names[c]}")
+            Action(
+                key=format_key(Place("fly", c)),
+                label=said("Into the Flight: {card}", card=names[c]),
+            )
             for c in distinct
         ]
     acts = [
-        Action(key=format_key(Place("bottom", c)), label=f"To the bottom: {names[c]}")
+        Action(
+            key=format_key(Place("bottom", c)), label=said("To the bottom: {card}", card=names[c])
+        )
         for c in distinct
     ]
-    return [*acts, Action(key=format_key(Done()), label="Keep the rest on top", style="primary")]
+    return [
+        *acts,
+        Action(key=format_key(Done()), label=said("Keep the rest on top"), style="primary"),
+    ]
 
 
 def handle_look(state: State, step: Step, key: Key) -> tuple[State, list[Event]]:
@@ -283,8 +299,8 @@ def pick_actions(state: State, step: Step) -> list[Action]:
     return [
         Action(
             key=format_key(PickCard(c)),
-            label=f"Gain {card_name(state, c)}",
-            group="Gain a card",
+            label=said("Gain {card}", card=card_name(state, c)),
+            group=said("Gain a card"),
             description=card_short(state, c),
         )
         for c in dict.fromkeys(step.cards)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules.core import Event
+from rules.core.words import Said, said
 from rules.first_in_flight.common import (
     card_name,
     data_of,
@@ -96,13 +97,16 @@ def add_to_flight(state: State, card: str, *, drawn: bool) -> tuple[State, list[
     flight = flight_of(state)
     seat = flight.seat
     spec = data_of(state).flight(card)
-    name = spec.name
+    name = Said(spec.name)
     if flight.elevator:
         state = set_flight(state, elevator=False)
         if spec.kind == "glide":
             state = return_supply(state, spec.id)
             return state, [
-                ev("scrapped", f"{who(seat)}'s Unreliable Elevator Control scrapped a Glide.")
+                ev(
+                    "scrapped",
+                    said("{who}'s Unreliable Elevator Control scrapped a Glide.", who=who(seat)),
+                )
             ]
     bonus = 0
     if spec.kind == "upgrade" and flight.next_upgrade_bonus:
@@ -110,12 +114,16 @@ def add_to_flight(state: State, card: str, *, drawn: bool) -> tuple[State, list[
         state = set_flight(state, next_upgrade_bonus=0)
     row = (*flight_of(state).row, RowCard(card=spec.id, bonus=bonus))
     state = set_flight(state, row=row)
-    verb = "drew" if drawn else "added"
-    events = [ev("card_added", f"{who(seat)} {verb} {name} into the Flight.", reveals=drawn)]
+    if drawn:
+        text = said("{who} drew {card} into the Flight.", who=who(seat), card=name)
+    else:
+        text = said("{who} added {card} into the Flight.", who=who(seat), card=name)
+    events = [ev("card_added", text, reveals=drawn)]
     crash_at = data_of(state).crash_at
     if problem_count(state) >= crash_at:
         state = set_flight(state, crashed=True)
-        events.append(ev("crashed", f"{who(seat)} revealed a {crash_at}th Problem and crashed!"))
+        text = said("{who} revealed a {n}th Problem and crashed!", who=who(seat), n=crash_at)
+        events.append(ev("crashed", text))
         return state, events
     for effect in spec.on_draw if drawn else ():
         state, more = _on_draw(state, effect, spec.id)
@@ -133,7 +141,8 @@ def _on_draw(state: State, effect: object, card: str) -> tuple[State, list[Event
         ok, state = take_supply(state, effect.card)
         if ok:
             return add_to_flight(state, effect.card, drawn=False)
-        return state, [ev("supply_empty", f"No {card_name(state, effect.card)} left to gain.")]
+        text = said("No {card} left to gain.", card=card_name(state, effect.card))
+        return state, [ev("supply_empty", text)]
     if isinstance(effect, ExhaustOrDescend):
         if flight.descended or has_mod(state, seat, "flaw_immune", card):
             return state, []

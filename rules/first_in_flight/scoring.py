@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rules.core.words import said
 from rules.first_in_flight.common import abilities, data_of, mod_sum, modifiers
 from rules.first_in_flight.data import BonusIf, Distance, DistancePer, ReduceLargest
 from rules.first_in_flight.row import count_per, flight_of, problem_count
@@ -79,4 +80,10 @@ def flight_distance(state: State) -> tuple[int, str]:
     descend = descend_value(state)
     bonus = f.bonus + passive_bonus(state)
     total = cards + descend + bonus
-    return total, f"cards {cards} + Descend {descend} + bonuses {bonus}"
+    parts = said(
+        "cards {cards} + Descend {descend} + bonuses {bonus}",
+        cards=cards,
+        descend=descend,
+        bonus=bonus,
+    )
+    return total, parts

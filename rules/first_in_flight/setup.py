@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules.core import Action, Event, Rng
+from rules.core.words import Said, said
 from rules.first_in_flight.common import card_short, data_of, ev, pop, set_player, shuffled, who
 from rules.first_in_flight.data import GameData, load_data
 from rules.first_in_flight.keys import ChoosePilot, Key, format_key, unexpected
@@ -87,8 +88,8 @@ def draft_actions(state: State, step: Step) -> list[Action]:
     return [
         Action(
             key=format_key(ChoosePilot(p)),
-            label=data.pilot(p).name,
-            group="Choose your Pilot",
+            label=Said(data.pilot(p).name),
+            group=said("Choose your Pilot"),
             style="primary",
             description=card_short(state, p),  # choose with the card's text in front of you
         )
@@ -104,5 +105,5 @@ def handle_draft(state: State, step: Step, key: Key) -> tuple[State, list[Event]
     offer = tuple(p for p in state.pilot_offer if p != pilot)
     state = set_player(pop(state), step.seat, pilot=pilot)
     state = state.model_copy(update={"pilot_offer": offer})
-    name = data_of(state).pilot(pilot).name
-    return state, [ev("pilot", f"{who(step.seat)} chose {name}.")]
+    name = Said(data_of(state).pilot(pilot).name)
+    return state, [ev("pilot", said("{who} chose {pilot}.", who=who(step.seat), pilot=name))]

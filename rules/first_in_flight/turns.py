@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.core import Action, Event
-from rules.core.messages import plural
+from rules.core.words import said
 from rules.first_in_flight import gustave
 from rules.first_in_flight.actions import begin, move_targets
 from rules.first_in_flight.board import (
@@ -41,6 +41,7 @@ from rules.first_in_flight.keys import (
 from rules.first_in_flight.labels import space_does, space_label
 from rules.first_in_flight.menus import menu_sources
 from rules.first_in_flight.state import DEV_TYPES, Owned, State, Step, gustave_actor
+from rules.first_in_flight.words import coins
 
 
 def turn_actions(state: State, step: Step) -> list[Action]:
@@ -49,22 +50,22 @@ def turn_actions(state: State, step: Step) -> list[Action]:
     acts = []
     if not state.pawns[seat].standing:
         acts.append(
-            Action(key=format_key(Recover()), label="Recover (pay 2 Time)", style="primary")
+            Action(key=format_key(Recover()), label=said("Recover (pay 2 Time)"), style="primary")
         )
     else:
         acts += [
             Action(
                 key=format_key(Move(p)),
                 label=_move_label(state, seat, p),
-                group="Move to",
+                group=said("Move to"),
                 description=space_does(state, p),
             )
             for p in move_targets(state, seat)
         ]
-        acts.append(Action(key=format_key(StartArea()), label="Go to the start area"))
+        acts.append(Action(key=format_key(StartArea()), label=said("Go to the start area")))
     if menu_sources(state, seat, "other"):
         acts.append(
-            Action(key=format_key(OpenMenu("other")), label="Use a Friend or Pilot ability…")
+            Action(key=format_key(OpenMenu("other")), label=said("Use a Friend or Pilot ability…"))
         )
     return acts
 
@@ -75,7 +76,9 @@ def _move_label(state: State, seat: int, pos: int) -> str:
     if occupant(state, pos, seat) is None:
         return label
     src = katharine_source(state, seat)
-    return f"{label} ({source_name(state, src)})" if is_peltier(src) else label
+    if not is_peltier(src):
+        return label
+    return said("{space} ({source})", space=label, source=source_name(state, src))
 
 
 def handle_turn(state: State, step: Step, key: Key) -> tuple[State, list[Event]]:
@@ -86,7 +89,7 @@ def handle_turn(state: State, step: Step, key: Key) -> tuple[State, list[Event]]
             return recover(pop(state), seat)
         case StartArea():
             state = enter_start_area(pop(state), seat)
-            return state, [ev("start_area", f"{who(seat)} moved to the start area.")]
+            return state, [ev("start_area", said("{who} moved to the start area.", who=who(seat)))]
         case OpenMenu():
             return push(state, Step(kind="abilities", seat=seat, dest="other")), []
         case Move(pos):
@@ -106,7 +109,7 @@ def recover(state: State, seat: int) -> tuple[State, list[Event]]:
     if t:
         state = move_pawn(state, seat, target)
     state = set_pawn(state, seat, standing=True)
-    return state, [ev("recovered", f"{who(seat)} recovered (paid {t} Time).")]
+    return state, [ev("recovered", said("{who} recovered (paid {n} Time).", who=who(seat), n=t))]
 
 
 def settle(state: State) -> tuple[State, list[Event]]:
@@ -144,7 +147,7 @@ def _start_final_flights(state: State) -> tuple[State, list[Event]]:
     """Everyone flies once more, in current turn order (ruling 8)."""
     queue = tuple(order(state))
     state = state.model_copy(update={"final_queue": queue})
-    return state, [ev("final_flights", "The final Flights begin.")]
+    return state, [ev("final_flights", said("The final Flights begin."))]
 
 
 def _next_final_flight(state: State) -> tuple[State, list[Event]]:
@@ -152,7 +155,7 @@ def _next_final_flight(state: State) -> tuple[State, list[Event]]:
     queue = state.final_queue or ()
     if not queue:
         return state.model_copy(update={"over": True, "steps": ()}), [
-            ev("game_over", "The game is over.")
+            ev("game_over", said("The game is over."))
         ]
     actor, rest = queue[0], queue[1:]
     state = state.model_copy(update={"final_queue": rest})
@@ -163,7 +166,7 @@ def _next_final_flight(state: State) -> tuple[State, list[Event]]:
 
 def end_year(state: State) -> tuple[State, list[Event]]:
     """All pawns are in the start area (rulebook: Ending the Year)."""
-    events = [ev("year_end", f"Year {state.year} ended.")]
+    events = [ev("year_end", said("Year {year} ended.", year=state.year))]
     # Ruling (../shared/docs/games/first-in-flight.md, "End"): at the end of Year 4 "the Game
     # will immediately end" — no Year-end steps, so no Cup and no Gustave Year gain (he still
     # takes his final Flight). Tested in test_gustave_gains_nothing_at_the_end_of_year_4.
@@ -183,7 +186,7 @@ def end_year(state: State) -> tuple[State, list[Event]]:
     state, more = redeal(state)
     state = refresh(reset_for_new_year(state))
     events += more
-    return state, [*events, ev("year_start", f"Year {state.year} began.")]
+    return state, [*events, ev("year_start", said("Year {year} began.", year=state.year))]
 
 
 def _note_year_records(state: State) -> State:
@@ -216,7 +219,14 @@ def michelin_cup(state: State) -> tuple[State, list[Event]]:
         prize = prizes[min(rank, len(prizes) - 1)]
         state = add_coins(state, seat, prize)
         events.append(
-            ev("cup", f"{who(seat)} received {plural(prize, 'coin')} from the Michelin Cup.")
+            ev(
+                "cup",
+                said(
+                    "{who} received {coins} from the Michelin Cup.",
+                    who=who(seat),
+                    coins=coins(prize),
+                ),
+            )
         )
     return state, events
 
@@ -239,7 +249,7 @@ def redeal(state: State) -> tuple[State, list[Event]]:
             "display": tuple(display),
         }
     )
-    return state, [ev("redealt", "New Development cards were dealt face up.", reveals=True)]
+    return state, [ev("redealt", said("New Development cards were dealt face up."), reveals=True)]
 
 
 def refresh(state: State) -> State:

@@ -6,6 +6,7 @@ from collections import Counter
 from typing import Literal
 
 from rules.core import Frozen
+from rules.core.words import Text, said
 from rules.first_in_flight.board import end_pos, order, spaces
 from rules.first_in_flight.common import card_name, data_of
 from rules.first_in_flight.gustave import level
@@ -23,7 +24,7 @@ class SpaceView(Frozen):
     index: int
     kind: str
     number: int  # printed Action Space number (0 for Time Spaces)
-    label: str
+    label: Text  # a Said in memory: the bot tells it in the reader's language
     options: tuple[tuple[str, str], ...]  # (action kind, cost text) per option; () for Time
 
 
@@ -122,7 +123,8 @@ class GameView(Frozen):
     seats: tuple[SeatView, ...]
     gustave_record: int | None
     gustave_record_by_year: tuple[int, ...]  # () without Gustave
-    gustave_level: str  # e.g. "Advanced (+4 per Fly, +6 per Year)"; "" without Gustave
+    # e.g. "Advanced (+4 per Fly, +6 per Year)", a Said in memory; "" without Gustave
+    gustave_level: Text
     gustave_cards: tuple[str, ...]
     display: tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]
     display_texts: tuple[tuple[str, ...], ...] = ()  # each face-up card's text, as `display`
@@ -144,7 +146,7 @@ class GameView(Frozen):
     known_top_kinds: tuple[str, ...] = ()  # card kind (or Development type) of each known card
     looking_at_kinds: tuple[str, ...] = ()
     # (name, full text) of each Pilot or Development card the viewer is choosing between now
-    card_texts: tuple[tuple[str, str], ...] = ()
+    card_texts: tuple[tuple[Text, Text], ...] = ()  # (name, full text), Said in memory
 
 
 def composition(state: State, seat: int) -> Composition:
@@ -292,7 +294,7 @@ def _board_spaces(state: State) -> tuple[SpaceView, ...]:
             index=i,
             kind=s.kind,
             number=space_number(state, i) if s.kind == "action" else 0,
-            label=space_text(state, i) if s.kind == "action" else "Time",
+            label=space_text(state, i) if s.kind == "action" else said("Time"),
             options=tuple((o.action, option_cost(o)) for o in s.options),
         )
         for i, s in enumerate(spaces(state))
@@ -331,7 +333,12 @@ def _gustave_level(state: State) -> str:
     if state.players == 1:
         side = "expert" if state.options.solo_expert else "advanced"
     gains = level(state)
-    return f"{side.capitalize()} (+{gains.fly} per Fly, +{gains.year} per Year)"
+    values = {"fly": gains.fly, "year": gains.year}
+    if side == "expert":
+        return said("Expert (+{fly} per Fly, +{year} per Year)", **values)
+    if side == "advanced":
+        return said("Advanced (+{fly} per Fly, +{year} per Year)", **values)
+    return said("Standard (+{fly} per Fly, +{year} per Year)", **values)
 
 
 def build_view(state: State, viewer: int | None) -> GameView:

@@ -9,6 +9,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from rules.core.words import Said, Text, said
+
 DATA_FILE = Path(__file__).resolve().parents[2] / "assets" / "cards" / "flight.json"
 
 CardKind = Literal["aeroplane", "route", "landing", "fog", "alt", "customs", "passport"]
@@ -90,7 +92,7 @@ class CardInfo(_Data):
 
     code: str
     kind: CardKind
-    name: str
+    name: Text  # a Said: the card's name in every language (issue 30)
     points: int
     route: str | None = None
     number: int | None = None
@@ -105,11 +107,14 @@ def load_data() -> FlightData:
 
 def _route_cards(route: RouteData) -> list[CardInfo]:
     """The Aeroplane and five Route cards of one route, in flight order."""
+    # The route's name is card data (in the catalogue by the asset extraction); towns are kept
+    # as printed on the 1954 cards, in every language.
+    name = Said(route.name)
     cards = [
         CardInfo(
             code=f"{route.id}.A",
             kind="aeroplane",
-            name=f"{route.name} Aeroplane",
+            name=said("{route} Aeroplane", route=name),
             points=route.aeroplane_points,
             route=route.id,
         )
@@ -119,7 +124,9 @@ def _route_cards(route: RouteData) -> list[CardInfo]:
             CardInfo(
                 code=f"{route.id}.{stop.number}",
                 kind="route",
-                name=f"{route.name} {stop.number} ({stop.town})",
+                name=said(
+                    "{route} {number} ({town})", route=name, number=stop.number, town=stop.town
+                ),
                 points=stop.points,
                 route=route.id,
                 number=stop.number,
@@ -138,11 +145,12 @@ def catalogue() -> dict[str, CardInfo]:
         cards.extend(_route_cards(route))
     landing = data.safe_landing
     cards.append(
-        CardInfo(code=landing.id, kind="landing", name=landing.name, points=landing.points)
+        CardInfo(code=landing.id, kind="landing", name=Said(landing.name), points=landing.points)
     )
     for special in data.specials:
         kind = SPECIAL_KINDS[special.id]
-        cards.append(CardInfo(code=special.id, kind=kind, name=special.name, points=special.points))
+        name = Said(special.name)
+        cards.append(CardInfo(code=special.id, kind=kind, name=name, points=special.points))
     return {card.code: card for card in cards}
 
 
@@ -186,6 +194,25 @@ def route_data(route_id: str) -> RouteData:
         if route.id == route_id:
             return route
     raise KeyError(route_id)
+
+
+@lru_cache(maxsize=8)
+def route_name(route_id: str) -> Said:
+    """A route's name ("Canada"), to be translated inside sentences."""
+    return Said(route_data(route_id).name)
+
+
+# The data file's note, said here so it is in the catalogue (data files are not scanned for it).
+STAND_IN_NOTE = said(
+    "Unofficial stand-in data: the original card faces were not found. Route colours, card "
+    "point values and some stops (marked stand_in) are ours, not the publisher's."
+)
+
+
+def stand_in_note() -> str:
+    """Where the card data departs from the printed game (a Said while it matches the file)."""
+    note = load_data().stand_in_note
+    return STAND_IN_NOTE if note == STAND_IN_NOTE else note
 
 
 def hand_points(codes: tuple[str, ...]) -> int:

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from rules.core import Event, Rng, seat_ref
-from rules.core.messages import plural
+from rules.core.words import said
 from rules.flight.data import card, full_deck, load_data, route_ids, sort_cards
+from rules.flight.phrases import listing, n_cards, n_discards
 from rules.flight.state import Flight, FlightOptions, FlightState, Step
 
 
@@ -52,15 +53,14 @@ def new_hand_state(
 
 def dealt_event(state: FlightState) -> Event:
     """The public record of a new deal (a random result: reveals=True)."""
-    top = card(state.discards[-1]).name
-    return Event(
-        kind="hand_dealt",
-        text=(
-            f"Hand {state.hand_number}: {seat_ref(state.dealer)} dealt 7 cards each and turned up "
-            f"{top}. {seat_ref(state.turn)} plays first."
-        ),
-        reveals=True,
+    text = said(
+        "Hand {number}: {dealer} dealt 7 cards each and turned up {card}. {first} plays first.",
+        number=state.hand_number,
+        dealer=seat_ref(state.dealer),
+        card=card(state.discards[-1]).name,
+        first=seat_ref(state.turn),
     )
+    return Event(kind="hand_dealt", text=text, reveals=True)
 
 
 def pack_available(state: FlightState) -> int:
@@ -74,7 +74,9 @@ def reshuffle(state: FlightState) -> tuple[FlightState, Event]:
     new = state.model_copy(update={"pack": pack, "discards": state.discards[-1:], "rng": rng})
     event = Event(
         kind="pack_reshuffled",
-        text=f"The pack ran out: {plural(len(pack), 'discard')} shuffled into a new pack.",
+        text=said(
+            "The pack ran out: {discards} shuffled into a new pack.", discards=n_discards(len(pack))
+        ),
         reveals=True,
     )
     return new, event
@@ -93,13 +95,15 @@ def draw_pack(state: FlightState, seat: int, count: int) -> tuple[FlightState, l
         drawn.append(state.pack[0])
         state = state.model_copy(update={"pack": state.pack[1:]})
     state = state.with_hand(seat, sort_cards((*state.hands[seat], *drawn)))
-    names = ", ".join(card(code).name for code in drawn)
+    names = listing([card(code).name for code in drawn])
     events.append(
         Event(
             kind="cards_drawn",
-            text=f"{seat_ref(seat)} drew {plural(len(drawn), 'card')} from the pack.",
+            text=said(
+                "{who} drew {cards} from the pack.", who=seat_ref(seat), cards=n_cards(len(drawn))
+            ),
             visible_to=(seat,),
-            private_text=f"You drew {names} from the pack.",
+            private_text=said("You drew {cards} from the pack.", cards=names),
             reveals=True,
         )
     )
@@ -111,7 +115,8 @@ def take_discard(state: FlightState, seat: int) -> tuple[FlightState, Event]:
     top = state.discards[-1]
     state = state.model_copy(update={"discards": state.discards[:-1]})
     state = state.with_hand(seat, sort_cards((*state.hands[seat], top)))
-    event = Event(kind="discard_taken", text=f"{seat_ref(seat)} took the exposed {card(top).name}.")
+    text = said("{who} took the exposed {card}.", who=seat_ref(seat), card=card(top).name)
+    event = Event(kind="discard_taken", text=text)
     return state, event
 
 
@@ -122,6 +127,5 @@ def discard(state: FlightState, seat: int, code: str) -> tuple[FlightState, Even
     state = state.with_hand(seat, tuple(hand)).model_copy(
         update={"discards": (*state.discards, code)}
     )
-    return state, Event(
-        kind="card_discarded", text=f"{seat_ref(seat)} discarded {card(code).name}."
-    )
+    text = said("{who} discarded {card}.", who=seat_ref(seat), card=card(code).name)
+    return state, Event(kind="card_discarded", text=text)

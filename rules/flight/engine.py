@@ -14,12 +14,13 @@ from rules.core import (
     Transition,
     ranks_from_scores,
 )
-from rules.core.messages import plural
 from rules.core.model import Winner
+from rules.core.words import Said, joined, said
 from rules.flight import actions, text
-from rules.flight.data import card, is_card, load_data, route_data
+from rules.flight.data import card, is_card, load_data, route_name, stand_in_note
 from rules.flight.deck import new_hand_state, pack_available
 from rules.flight.keys import Cancel, Discard, Done, Draw, DrawSource, Play, To, parse_key
+from rules.flight.phrases import listing, n_hands
 from rules.flight.plays import targets, why_unplayable
 from rules.flight.state import FlightOptions, FlightState
 from rules.flight.turn import apply_key
@@ -97,10 +98,13 @@ class FlightGame(BaseGame[FlightState, FlightOptions, FlightGameView]):
         if options.match != "target":
             return []
         if options.max_hands:
-            limit = options.max_hands
-            after = plural(limit, "hand")
-            return [f"House rule: after {after} the leader wins (`max_hands:0` = off)."]
-        return ["No hand limit: the 1954 rulebook game."]
+            after = n_hands(options.max_hands)
+            return [
+                said(
+                    "House rule: after {hands} the leader wins (`max_hands:0` = off).", hands=after
+                )
+            ]
+        return [said("No hand limit: the 1954 rulebook game.")]
 
     def prompt(self, state: FlightState, seat: int) -> str:
         """One line telling `seat` what to decide now."""
@@ -116,12 +120,12 @@ class FlightGame(BaseGame[FlightState, FlightOptions, FlightGameView]):
 
     def data_note(self, state: FlightState) -> str:
         """Where the card data departs from the printed game (the data file's own note)."""
-        return load_data().stand_in_note
+        return stand_in_note()
 
     def why_unplayable(self, state: FlightState, seat: int, code: str) -> str | None:
         """Why `seat` can't play card `code` now (None when they can)."""
         if not is_card(code):
-            return f"There is no card {code!r} in Flight."
+            return _no_card(code)
         return why_unplayable(state, seat, code)
 
     def explain_illegal(self, state: FlightState, seat: int, key: str) -> str:
@@ -133,7 +137,7 @@ class FlightGame(BaseGame[FlightState, FlightOptions, FlightGameView]):
         phase = state.step.phase
         match parsed:
             case Play(code) | Discard(code) if not is_card(code):
-                return f"There is no card {code!r} in Flight."
+                return _no_card(code)
             case Play(code):
                 return why_unplayable(state, seat, code) or super().explain_illegal(
                     state, seat, key
@@ -143,53 +147,69 @@ class FlightGame(BaseGame[FlightState, FlightOptions, FlightGameView]):
             case Draw(source):
                 return _why_not_draw(state, seat, source)
             case Done() if phase == "play":
-                return "You must play at least one card while you are able to (rule 3b)."
+                return MUST_PLAY
             case Done():
-                return "There is nothing to finish: " + text.prompt(state, seat)
+                return joined(said("There is nothing to finish:"), text.prompt(state, seat))
             case To(route) if phase == "target" and state.step.pending:
                 return _why_not_target(state, state.step.pending, route)
             case To() | Cancel():
-                return "No card is waiting to be placed. " + text.prompt(state, seat)
+                return joined(said("No card is waiting to be placed."), text.prompt(state, seat))
 
 
-def ending_text(ending: Ending) -> str:
+MUST_PLAY = said("You must play at least one card while you are able to (rule 3b).")
+
+
+def ending_text(ending: Ending) -> Said:
     """The sentence for how the match ended: after how many hands."""
     hands = ending.params["hands"]
     assert isinstance(hands, int)
-    return f"The match ended after {plural(hands, 'hand')}."
+    return said("The match ended after {hands}.", hands=n_hands(hands))
 
 
-def _why_not_discard(state: FlightState, seat: int, code: str) -> str:
+def _no_card(code: str) -> Said:
+    """No such card: the typed code is quoted as typed (never translated)."""
+    return said("There is no card {code} in Flight.", code=repr(code))
+
+
+def _why_not_discard(state: FlightState, seat: int, code: str) -> Said:
     """Why discarding `code` is not allowed now."""
     if code not in state.hands[seat]:
-        return f"You don't hold {card(code).name}."
+        return said("You don't hold {card}.", card=card(code).name)
     phase = state.step.phase
     if phase == "draw":
-        return "Draw first; you discard at the end of your turn."
+        return said("Draw first; you discard at the end of your turn.")
     if phase == "target":
-        return "Finish placing the card you chose (or cancel it) first."
-    return "You must play at least one card while you are able to (rule 3b)."
+        return said("Finish placing the card you chose (or cancel it) first.")
+    return MUST_PLAY
 
 
-def _why_not_draw(state: FlightState, seat: int, source: DrawSource) -> str:
+def _why_not_draw(state: FlightState, seat: int, source: DrawSource) -> Said:
     """Why this draw is not allowed now."""
     if state.step.phase != "draw":
-        return "You have already drawn this turn."
+        return said("You have already drawn this turn.")
     empty = not state.hands[seat]
     if empty and source in ("pack", "discard"):
-        return "Your hand is empty: draw 3 from the pack, or 2 and the exposed discard (rule 9)."
+        return said(
+            "Your hand is empty: draw 3 from the pack, or 2 and the exposed discard (rule 9)."
+        )
     if not empty and source in ("pack3", "pack2+discard"):
-        return "Only a player with an empty hand draws 3 (rule 9); draw one card."
+        return said("Only a player with an empty hand draws 3 (rule 9); draw one card.")
     if pack_available(state) == 0:
-        return "The pack is empty and there are no discards to reshuffle: take the exposed card."
-    return "That is not a way to draw: take the top of the pack or the exposed discard."
+        return said(
+            "The pack is empty and there are no discards to reshuffle: take the exposed card."
+        )
+    return said("That is not a way to draw: take the top of the pack or the exposed discard.")
 
 
-def _why_not_target(state: FlightState, code: str, route: str) -> str:
+def _why_not_target(state: FlightState, code: str, route: str) -> Said:
     """Why the chosen card can't go on that flight."""
     try:
-        name = f"the {route_data(route).name} flight"
+        name = route_name(route)
     except KeyError:
-        return f"There is no route {route!r}."
-    spots = ", ".join(route_data(r).name for r in targets(state, code))
-    return f"{card(code).name} can't go on {name} now; it can go on: {spots}."
+        return said("There is no route {route}.", route=repr(route))
+    return said(
+        "{card} can't go on the {route} flight now; it can go on: {routes}.",
+        card=card(code).name,
+        route=name,
+        routes=listing([route_name(r) for r in targets(state, code)]),
+    )

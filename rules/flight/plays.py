@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rules.core import Event, seat_ref
-from rules.flight.data import CardInfo, card, route_data
+from rules.core.words import Said, said
+from rules.flight.data import CardInfo, card, route_name
 from rules.flight.state import Flight, FlightState, Obstacle, Step, Stop
 
-OBSTACLE_NAMES = {"fog": "Fog", "customs": "Customs"}
-REMEDY = {"fog": "an Alternative Route", "customs": "a Passport"}
-
-
-def flight_name(route: str) -> str:
-    """'the Canada flight'."""
-    return f"the {route_data(route).name} flight"
+# A reason a card can't be played, said only when asked: legal moves (and the AI's searches)
+# test every card in hand on every step, and most reasons are never read.
+Reason = Callable[[], Said]
 
 
 def holds_aeroplane(hand: tuple[str, ...]) -> bool:
@@ -70,101 +69,130 @@ def targets(state: FlightState, code: str) -> tuple[str, ...]:
     return _landing_spots(state)
 
 
-def _route_reason(state: FlightState, info: CardInfo) -> str | None:
+def _route_reason(state: FlightState, info: CardInfo) -> Reason | None:
     """Why this Route card cannot extend its flight now (rules 4 and 6), or None."""
     assert info.route is not None and info.number is not None
     flight = state.flight(info.route)
-    name = route_data(info.route).name
+    name = route_name(info.route)
     if not flight.started:
-        return f"The {name} Aeroplane is not on the table yet — Route cards follow it (rule 4)."
+        return lambda: said(
+            "The {route} Aeroplane is not on the table yet — Route cards follow it (rule 4).",
+            route=name,
+        )
     obstacle = flight.open_obstacle
+    if obstacle is not None and obstacle.kind == "fog":
+        return lambda: said(
+            "The {route} flight is held up by Fog until an Alternative Route cancels it (rule 6).",
+            route=name,
+        )
     if obstacle is not None:
-        return (
-            f"{flight_name(info.route).capitalize()} is held up by "
-            f"{OBSTACLE_NAMES[obstacle.kind]} until {REMEDY[obstacle.kind]} cancels it (rule 6)."
+        return lambda: said(
+            "The {route} flight is held up by Customs until a Passport cancels it (rule 6).",
+            route=name,
         )
     if info.number < flight.next_number:
-        return f"Position {info.number} of {flight_name(info.route)} is already filled (rule 6b)."
+        return lambda: said(
+            "Position {number} of the {route} flight is already filled (rule 6b).",
+            number=info.number,
+            route=name,
+        )
     if info.number > flight.next_number:
-        return (
-            f"Route cards go in numerical order: {flight_name(info.route)} "
-            f"needs {name} {flight.next_number} next (rule 4)."
+        return lambda: said(
+            "Route cards go in numerical order: the {route} flight needs {route} {number} next "
+            "(rule 4).",
+            route=name,
+            number=flight.next_number,
         )
     return None
 
 
-def _table_reason(state: FlightState, info: CardInfo) -> str | None:
+def _table_reason(state: FlightState, info: CardInfo) -> Reason | None:
     """Why the table has no place for this card, or None."""
     if targets(state, info.code):
         return None
     if info.kind == "route":
         return _route_reason(state, info)
     if info.kind == "aeroplane":
-        return f"{info.name} is already on the table."
+        return lambda: said("{card} is already on the table.", card=info.name)
     if info.kind == "fog":
-        return (
+        return lambda: said(
             "Fog goes beside the last Route card of a flight that is not already held up, "
             "and never beside Route 5 (rule 5)."
         )
     if info.kind == "customs":
-        return (
+        return lambda: said(
             "Customs goes beside the last Route card of a flight that is not already held up "
             "(rule 5)."
         )
     if info.kind == "alt":
-        return "An Alternative Route can only be played on an uncancelled Fog (rule 6a)."
+        return lambda: said(
+            "An Alternative Route can only be played on an uncancelled Fog (rule 6a)."
+        )
     if info.kind == "passport":
-        return "A Passport can only be played on an uncancelled Customs (rule 6a)."
-    return (
+        return lambda: said("A Passport can only be played on an uncancelled Customs (rule 6a).")
+    return lambda: said(
         "A Safe Landing needs a flight with positions 1–5 all filled and no uncancelled "
         "Fog or Customs (rule 8)."
     )
 
 
-def _turn_reason(state: FlightState, seat: int, info: CardInfo) -> str | None:
+def _turn_reason(state: FlightState, seat: int, info: CardInfo) -> Reason | None:
     """Why this turn no longer allows this card (rules 2, 3, 4 and 7), or None."""
     step = state.step
     hand = state.hands[seat]
     if step.aeroplane:
-        return "You played an Aeroplane this turn, so you may play nothing else (rule 3a)."
+        return lambda: said(
+            "You played an Aeroplane this turn, so you may play nothing else (rule 3a)."
+        )
     if info.kind != "aeroplane" and holds_aeroplane(hand):
-        return "You hold an Aeroplane: you must play it and nothing else this turn (rule 3a)."
+        return lambda: said(
+            "You hold an Aeroplane: you must play it and nothing else this turn (rule 3a)."
+        )
     if info.kind != "landing" and len(hand) < 2:
-        return (
+        return lambda: said(
             "You can't play your last card — it must be discarded. Only a Safe Landing may be "
             "played as your last card (rule 2)."
         )
     if info.kind in ("fog", "customs", "alt", "passport") and step.special:
-        return (
+        return lambda: said(
             "Only one Fog, Customs, Alternative Route or Passport may be played per turn (rule 7)."
         )
     if info.kind == "route" and step.route_flight not in (None, info.route):
         assert step.route_flight is not None
-        return (
-            f"You already played Route cards on {flight_name(step.route_flight)} this turn; "
-            "Route cards go on only one flight per turn (rule 4)."
+        return lambda: said(
+            "You already played Route cards on the {route} flight this turn; Route cards go on "
+            "only one flight per turn (rule 4).",
+            route=route_name(step.route_flight),
         )
     return None
 
 
-def why_unplayable(state: FlightState, seat: int, code: str) -> str | None:
+def why_unplayable(state: FlightState, seat: int, code: str) -> Said | None:
     """Why `seat` cannot play card `code` now, or None when it is playable."""
+    reason = _why_not(state, seat, code)
+    return None if reason is None else reason()
+
+
+def _why_not(state: FlightState, seat: int, code: str) -> Reason | None:
+    """Why `seat` cannot play card `code` now (to be said), or None when it is playable."""
     if code not in state.hands[seat]:
-        return "You don't hold that card."
+        return lambda: said("You don't hold that card.")
     if state.over:
-        return "The match is over."
+        return lambda: said("The match is over.")
     if state.turn != seat:
-        return "It is not your turn."
+        return lambda: said("It is not your turn.")
     phase = state.step.phase
     if phase == "draw":
-        return "Draw first (from the pack or the exposed discard), then play."
+        return lambda: said("Draw first (from the pack or the exposed discard), then play.")
     if phase == "target":
-        return "Finish placing the card you chose (or cancel it) first."
+        return lambda: said("Finish placing the card you chose (or cancel it) first.")
     info = card(code)
     reason = _turn_reason(state, seat, info) or _table_reason(state, info)
     if phase == "discard":
         # Say why the card could not be played, else that the player chose to stop.
-        return reason or "You finished playing this turn: discard one card to end it."
+        return reason or (
+            lambda: said("You finished playing this turn: discard one card to end it.")
+        )
     return reason
 
 
@@ -172,7 +200,7 @@ def playable_cards(state: FlightState, seat: int) -> tuple[str, ...]:
     """Distinct cards in the hand that may be played now, in hand order."""
     seen: list[str] = []
     for code in state.hands[seat]:
-        if code not in seen and why_unplayable(state, seat, code) is None:
+        if code not in seen and _why_not(state, seat, code) is None:
             seen.append(code)
     return tuple(seen)
 
@@ -229,22 +257,39 @@ def lay_card(state: FlightState, seat: int, code: str, route: str) -> tuple[Flig
     return new, Event(kind="card_played", text=_play_text(seat, info, flight))
 
 
-def _play_text(seat: int, info: CardInfo, flight: Flight) -> str:
+def _play_text(seat: int, info: CardInfo, flight: Flight) -> Said:
     """The public log line for one play."""
     who = seat_ref(seat)
-    where = flight_name(flight.route)
+    route = route_name(flight.route)
     if info.kind == "aeroplane":
-        return f"{who} played {info.name}: {where} has taken off."
+        return said(
+            "{who} played {card}: the {route} flight has taken off.",
+            who=who,
+            card=info.name,
+            route=route,
+        )
     if info.kind == "route":
-        return f"{who} played {info.name} on {where}."
+        return said(
+            "{who} played {card} on the {route} flight.", who=who, card=info.name, route=route
+        )
     if info.kind in ("fog", "customs"):
-        beside = flight.stops[-1].number
-        return f"{who} laid {info.name} beside Route {beside} of {where}."
+        return said(
+            "{who} laid {card} beside Route {number} of the {route} flight.",
+            who=who,
+            card=info.name,
+            number=flight.stops[-1].number,
+            route=route,
+        )
     if info.kind == "alt":
-        return (
-            f"{who} played an Alternative Route on the Fog of {where}: "
-            f"it replaces Route {flight.next_number}."
+        return said(
+            "{who} played an Alternative Route on the Fog of the {route} flight: it replaces "
+            "Route {number}.",
+            who=who,
+            route=route,
+            number=flight.next_number,
         )
     if info.kind == "passport":
-        return f"{who} played a Passport on the Customs of {where}."
-    return f"{who} played a Safe Landing on {where}!"
+        return said(
+            "{who} played a Passport on the Customs of the {route} flight.", who=who, route=route
+        )
+    return said("{who} played a Safe Landing on the {route} flight!", who=who, route=route)

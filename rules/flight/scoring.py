@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from rules.core import Event, seat_ref
-from rules.flight.data import hand_points, route_data
+from rules.core.words import Said, joined, said
+from rules.flight.data import hand_points, route_name
+from rules.flight.phrases import semicolons
 from rules.flight.state import FlightOptions, FlightState, HandResult
 
 FIRST_OUT = 20
@@ -60,20 +62,36 @@ def match_winners(
     return ()
 
 
+def _signed(points: tuple[int, ...]) -> list[str]:
+    """'+25', '-3', '+0' (numbers: the same in every language)."""
+    return [f"{p:+d}" for p in points]
+
+
 def result_event(result: HandResult) -> Event:
     """The public summary of a finished hand (it shows what was left in every hand)."""
-    parts = []
-    for seat, points in enumerate(result.points):
-        parts.append(f"{seat_ref(seat)} {points:+d} (total {result.totals[seat]})")
-    lines = [
-        f"Hand {result.number} ended: {seat_ref(result.lander)} made the first Safe Landing "
-        f"on the {route_data(result.route).name} flight (+25)."
+    parts = [
+        said("{who} {points} (total {total})", who=seat_ref(seat), points=change, total=total)
+        for seat, (change, total) in enumerate(
+            zip(_signed(result.points), result.totals, strict=True)
+        )
+    ]
+    lines: list[Said] = [
+        said(
+            "Hand {number} ended: {lander} made the first Safe Landing on the {route} flight "
+            "(+25).",
+            number=result.number,
+            lander=seat_ref(result.lander),
+            route=route_name(result.route),
+        )
     ]
     if result.first_out is not None:
-        bonus = " and the +5 bonus" if result.first_out == result.lander else ""
-        lines.append(f"{seat_ref(result.first_out)} was first out of cards (+20){bonus}.")
-    lines.append("Scores: " + "; ".join(parts) + ".")
-    return Event(kind="hand_scored", text=" ".join(lines), reveals=True)
+        who = seat_ref(result.first_out)
+        if result.first_out == result.lander:
+            lines.append(said("{who} was first out of cards (+20) and the +5 bonus.", who=who))
+        else:
+            lines.append(said("{who} was first out of cards (+20).", who=who))
+    lines.append(said("Scores: {scores}.", scores=semicolons(parts)))
+    return Event(kind="hand_scored", text=joined(*lines), reveals=True)
 
 
 def score_parts(results: tuple[HandResult, ...], seats: int) -> tuple[dict[str, int], ...]:

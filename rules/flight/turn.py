@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from rules.core import Event, seat_ref
-from rules.core.messages import plural
+from rules.core.words import said
 from rules.flight.data import card
 from rules.flight.deck import dealt_event, discard, draw_pack, new_hand_state, take_discard
 from rules.flight.keys import Cancel, Discard, Done, Draw, DrawSource, Key, Play, To
+from rules.flight.phrases import and_names, n_points
 from rules.flight.plays import lay_card, playable_cards, targets
 from rules.flight.scoring import match_winners, result_event, score_hand
 from rules.flight.state import FlightState, Step
@@ -71,7 +72,8 @@ def _mark_first_out(state: FlightState, seat: int) -> tuple[FlightState, list[Ev
     """Rule 11: remember the first player to get rid of all their cards."""
     if state.hands[seat] or state.first_out is not None:
         return state, []
-    event = Event(kind="first_out", text=f"{seat_ref(seat)} was the first to run out of cards.")
+    text = said("{who} was the first to run out of cards.", who=seat_ref(seat))
+    event = Event(kind="first_out", text=text)
     return state.model_copy(update={"first_out": seat}), [event]
 
 
@@ -96,13 +98,12 @@ def end_hand(state: FlightState, lander: int, route: str, events: list[Event]) -
         state = state.model_copy(
             update={"scores": result.totals, "results": results, "winners": winners, "step": step}
         )
-        names = " and ".join(seat_ref(w) for w in winners)
-        events.append(
-            Event(
-                kind="match_won",
-                text=f"{names} won the match with {plural(max(result.totals), 'point')}.",
-            )
+        text = said(
+            "{who} won the match with {points}.",
+            who=and_names([seat_ref(w) for w in winners]),
+            points=n_points(max(result.totals)),
         )
+        events.append(Event(kind="match_won", text=text))
         return state, events
     nxt = new_hand_state(
         state.players,

@@ -6,11 +6,14 @@ from functools import lru_cache
 from typing import Literal
 
 from rules.core import Frozen
-from rules.flight.data import card, load_data, route_data
+from rules.core.words import Said, Text
+from rules.flight.data import card, route_data, route_name, stand_in_note
 from rules.flight.plays import playable_cards
 from rules.flight.state import Flight, FlightState, HandResult, ObstacleKind, Phase
 
-REMEDY_NAMES = {"fog": "Alternative Route", "customs": "Passport"}
+# Card names are Said (card data, in the catalogue): pictures say them in the reader's language.
+OBSTACLE_NAMES = {"fog": Said("Fog"), "customs": Said("Customs")}
+REMEDY_NAMES = {"fog": Said("Alternative Route"), "customs": Said("Passport")}
 
 
 class CardView(Frozen):
@@ -18,7 +21,7 @@ class CardView(Frozen):
 
     code: str
     kind: str
-    name: str
+    name: Text
     points: int
     route: str | None = None
     number: int | None = None
@@ -38,17 +41,17 @@ class ObstacleView(Frozen):
     """A Fog or Customs beside a Route card, and the card that cancelled it (if any)."""
 
     kind: ObstacleKind
-    name: str
+    name: Text
     beside: int
     cancelled: bool
-    cancelled_by: str | None
+    cancelled_by: Text | None
 
 
 class FlightView(Frozen):
     """One route's row on the table."""
 
     route: str
-    name: str
+    name: Text
     colour: str
     colour_name: str
     started: bool
@@ -94,7 +97,7 @@ class FlightGameView(Frozen):
     results: tuple[HandResult, ...]
     winners: tuple[int, ...]
     over: bool
-    stand_in_note: str
+    stand_in_note: Text
     hand: tuple[CardView, ...] | None = None
     playable: tuple[str, ...] = ()
     pending: CardView | None = None
@@ -128,7 +131,7 @@ def flight_view(flight: Flight) -> FlightView:
     obstacles = tuple(
         ObstacleView(
             kind=o.kind,
-            name="Fog" if o.kind == "fog" else "Customs",
+            name=OBSTACLE_NAMES[o.kind],
             beside=o.beside,
             cancelled=o.cancelled,
             cancelled_by=REMEDY_NAMES[o.kind] if o.cancelled else None,
@@ -137,7 +140,7 @@ def flight_view(flight: Flight) -> FlightView:
     )
     return FlightView(
         route=flight.route,
-        name=data.name,
+        name=route_name(flight.route),
         colour=data.colour,
         colour_name=data.colour_name,
         started=flight.started,
@@ -168,7 +171,7 @@ def build_view(state: FlightState, viewer: int | None) -> FlightGameView:
     step = state.step
     own = viewer is not None and 0 <= viewer < state.players
     mine = own and viewer == state.turn and not state.over
-    assert viewer is None or own, f"no seat {viewer}"
+    assert viewer is None or own, viewer  # a seat of this table, or the public view
     return FlightGameView(
         players=state.players,
         viewer=viewer,
@@ -192,7 +195,7 @@ def build_view(state: FlightState, viewer: int | None) -> FlightGameView:
         results=state.results,
         winners=state.winners,
         over=state.over,
-        stand_in_note=load_data().stand_in_note,
+        stand_in_note=stand_in_note(),
         hand=tuple(card_view(c) for c in state.hands[viewer]) if viewer is not None else None,
         playable=playable_cards(state, viewer) if mine and viewer is not None else (),
         pending=card_view(step.pending) if mine and step.pending else None,

@@ -6,7 +6,7 @@ Keys are written by rules.takeoff.keys (the one codec); see there for the wire f
 from __future__ import annotations
 
 from rules.core import Action
-from rules.core.messages import plural
+from rules.core.words import Said, said
 from rules.takeoff import board as b
 from rules.takeoff.data import card_name, card_text
 from rules.takeoff.keys import (
@@ -25,20 +25,26 @@ from rules.takeoff.keys import (
 from rules.takeoff.state import TakeoffState
 from rules.takeoff.targets import Target, can_play, targets
 from rules.takeoff.turns import HAND_LIMIT
+from rules.takeoff.vocab import choices
 
 # One select menu holds 25 options; the cancel button makes the 25th action of a step.
 MAX_CHOICES = 24
 _GROUPS = {
-    "seat": "Choose a seat",
-    "pair": "Choose two neighbouring seats",
-    "side": "Choose a single row",
-    "block": "Choose the rows",
+    "seat": said("Choose a seat"),
+    "pair": said("Choose two neighbouring seats"),
+    "side": said("Choose a single row"),
+    "block": said("Choose the rows"),
 }
+# The menus' titles (the select placeholders) of the main step.
+PLAY_GROUP = said("Play a card")
+CHANGE_GROUP = said("Change a card instead of playing (ends your turn)")
+TAKE_GROUP = said("Take one of their cards")
+ROW_GROUP = said("Choose a row")
 
 
-def _short(text: str) -> str:
+def _short(text: Said) -> Said:
     """Fit a select-option description (≤ 100 chars)."""
-    return text if len(text) <= 100 else text[:99] + "…"
+    return text if len(text) <= 100 else Said(text[:99] + "…")
 
 
 def playable_cards(state: TakeoffState, player: int) -> list[str]:
@@ -71,8 +77,8 @@ def main_actions(state: TakeoffState, player: int) -> list[Action]:
     out = [
         Action(
             key=format_key(Play(card)),
-            label=f"Play {card_name(card)}",
-            group="Play a card",
+            label=said("Play {card}", card=card_name(card)),
+            group=PLAY_GROUP,
             description=_short(card_text(card)),
         )
         for card in playable_cards(state, player)
@@ -81,16 +87,18 @@ def main_actions(state: TakeoffState, player: int) -> list[Action]:
         left = state.tickets[player]
         out.append(
             Action(
-                key=format_key(Ticket()), label=f"Use a captain's ticket ({left} left)", public=True
+                key=format_key(Ticket()),
+                label=said("Use a captain's ticket ({left} left)", left=left),
+                public=True,
             )
         )
     if can_change(state, player):
         out += [
             Action(
                 key=format_key(Change(card)),
-                label=f"Change {card_name(card)}",
-                group="Change a card instead of playing (ends your turn)",
-                description="Discard it face up and draw a new card.",
+                label=said("Change {card}", card=card_name(card)),
+                group=CHANGE_GROUP,
+                description=said("Discard it face up and draw a new card."),
             )
             for card in dict.fromkeys(state.hands[player])
         ]
@@ -103,16 +111,19 @@ def _end_action(state: TakeoffState, player: int) -> Action:
     if state.final_round and not state.played:
         return Action(
             key=format_key(Decline()),
-            label="Decline a last turn (ends the game)",
+            label=said("Decline a last turn (ends the game)"),
             style="danger",
             public=True,
         )
     if state.final_round:
         return Action(
-            key=format_key(End()), label="Finish my last turn", style="primary", public=True
+            key=format_key(End()),
+            label=said("Finish my last turn"),
+            style="primary",
+            public=True,
         )
     draws = len(state.hands[player]) < HAND_LIMIT
-    label = "End turn and draw a card" if draws else "End turn (hand full, no draw)"
+    label = said("End turn and draw a card") if draws else said("End turn (hand full, no draw)")
     return Action(key=format_key(End()), label=label, style="primary", public=True)
 
 
@@ -135,16 +146,17 @@ def pending_actions(state: TakeoffState, player: int) -> list[Action]:
         return [
             Action(
                 key=format_key(Take(c)),
-                label=f"Take {card_name(c)}",
-                group="Take one of their cards",
+                label=said("Take {card}", card=card_name(c)),
+                group=TAKE_GROUP,
             )
             for c in dict.fromkeys(opponent)
         ]
     found = targets(state, player, pending.card, pending.picks)
-    cancel = Action(key=format_key(Cancel()), label="Cancel this play", style="danger")
+    cancel = Action(key=format_key(Cancel()), label=said("Cancel this play"), style="danger")
     if pending.row is not None:
         in_row = [_target_action(t) for t in found if _row_of_target(t) == pending.row]
-        return [*in_row, Action(key=format_key(Back()), label="Back to the rows"), cancel]
+        back = Action(key=format_key(Back()), label=said("Back to the rows"))
+        return [*in_row, back, cancel]
     if len(found) <= MAX_CHOICES:
         return [*[_target_action(t) for t in found], cancel]
     counts: dict[int, int] = {}
@@ -154,13 +166,20 @@ def pending_actions(state: TakeoffState, player: int) -> list[Action]:
     rows = [
         Action(
             key=format_key(Row(str(row))),
-            label=f"Row {row} ({'Business' if b.is_business_row(row, business) else 'Economy'})",
-            group="Choose a row",
-            description=f"{plural(n, 'choice')} in this row",
+            label=_row_label(row, b.is_business_row(row, business)),
+            group=ROW_GROUP,
+            description=choices(n),
         )
         for row, n in sorted(counts.items())
     ]
     return [*rows, cancel]
+
+
+def _row_label(row: int, business: bool) -> Said:
+    """'Row 4 (Economy)'."""
+    if business:
+        return said("Row {row} (Business)", row=row)
+    return said("Row {row} (Economy)", row=row)
 
 
 def legal_actions(state: TakeoffState, player: int) -> list[Action]:

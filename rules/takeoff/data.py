@@ -8,6 +8,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from rules.core.words import Said, said
+
 DATA_FILE = Path(__file__).resolve().parents[2] / "assets" / "cards" / "takeoff.json"
 
 SeatType = Literal["window", "middle", "aisle"]
@@ -153,24 +155,32 @@ CARD_ORDER: tuple[str, ...] = tuple(SEAT_CARDS) + tuple(
 BUSINESS_CARD = next(c.id for c in DATA.seat_cards if c.seat_type is None)
 
 
-def card_name(card: str) -> str:
+# Names and texts as said in sentences: the data file's English is their message id (the
+# asset extraction puts them in the catalogue), so the bot translates them in every line.
+_NAMES: dict[str, Said] = {
+    **{c.id: Said(c.name) for c in DATA.seat_cards},
+    **{e.id: Said(e.name) for e in DATA.events},
+}
+_TEXTS: dict[str, Said] = {
+    **{c.id: Said(c.text) for c in DATA.seat_cards},
+    **{e.id: Said(e.text) for e in DATA.events},
+}
+
+
+def card_name(card: str) -> Said:
     """The player-facing name of a card id (or of the captain's ticket)."""
     if card == "ticket":
-        return "Captain's ticket"
-    if card in SEAT_CARDS:
-        return SEAT_CARDS[card].name
-    return EVENTS[card].name
+        return said("Captain's ticket")
+    return _NAMES[card]
 
 
-def card_text(card: str) -> str:
+def card_text(card: str) -> Said:
     """The effect text of a card id."""
     if card == "ticket":
-        return (
+        return said(
             "Seat a passenger on any free seat (a Business seat also needs a Business-Class card)."
         )
-    if card in SEAT_CARDS:
-        return SEAT_CARDS[card].text
-    return EVENTS[card].text
+    return _TEXTS[card]
 
 
 def full_deck() -> tuple[str, ...]:

@@ -16,8 +16,8 @@ from rules.core import (
     ranks_from_scores,
     seat_ref,
 )
-from rules.core.messages import plural
 from rules.core.model import Winner
+from rules.core.words import said
 from rules.takeoff import board as b
 from rules.takeoff import plays, reasons, text, turns
 from rules.takeoff.actions import legal_actions
@@ -27,6 +27,7 @@ from rules.takeoff.scoring import scores
 from rules.takeoff.state import Options as TakeoffOptions
 from rules.takeoff.state import TakeoffState
 from rules.takeoff.view import TakeoffView, build_view
+from rules.takeoff.vocab import points
 
 START_HAND = 3
 
@@ -97,20 +98,24 @@ class TakeoffGame(BaseGame[TakeoffState, TakeoffOptions, TakeoffView]):
             case End():
                 return turns.end_turn(state, seat)
             case other:
-                raise IllegalActionError(f"{format_key(other)!r} is not a main-step action.")
+                raise IllegalActionError(
+                    said("{key} is not a main-step action.", key=repr(format_key(other)))
+                )
 
     def _end_event(self, state: TakeoffState) -> Event:
         """The closing log line with the final scores."""
         outcome = self.outcome(state)
         assert outcome is not None
         pts = outcome.scores
-        if outcome.is_draw:
-            result = f"a draw at {plural(pts[0], 'point')} each"
-        else:
-            w = outcome.winners[0]
-            result = f"{seat_ref(w)} wins {pts[w]} to {pts[1 - w]}"
         # The cause is told once, by the end text (outcome.reason); the log line gives the result.
-        return Event(kind="game_ended", text=f"Game over: {result}.")
+        if outcome.is_draw:
+            text = said("Game over: a draw at {points} each.", points=points(pts[0]))
+            return Event(kind="game_ended", text=text)
+        w = outcome.winners[0]
+        text = said(
+            "Game over: {who} wins {won} to {lost}.", who=seat_ref(w), won=pts[w], lost=pts[1 - w]
+        )
+        return Event(kind="game_ended", text=text)
 
     def view(self, state: TakeoffState, viewer: int | None) -> TakeoffView:
         """The public table, or one seat's view with its hand."""
@@ -125,9 +130,8 @@ class TakeoffGame(BaseGame[TakeoffState, TakeoffOptions, TakeoffView]):
         winners = tuple(s for s in (0, 1) if ranks[s] == 1)
         winner: Winner = "draw" if len(winners) > 1 else "seats"
         # why the game ended is stored as text in the state (since version 1); the points are data
-        ending = Ending(
-            winner=winner, kind="plane_closed", params={"points": pts}, text=state.end_reason
-        )
+        told = turns.told_reason(state.end_reason)
+        ending = Ending(winner=winner, kind="plane_closed", params={"points": pts}, text=told)
         return Outcome(scores=pts, ranks=ranks, winners=winners, ending=ending)
 
     def score_breakdown(self, state: TakeoffState) -> list[str]:

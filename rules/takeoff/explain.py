@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from rules.core import Action
 from rules.core.explain import Explainer, rule, signed
-from rules.core.messages import plural
+from rules.core.words import Said, joined, said
 from rules.takeoff.ai import resample
 from rules.takeoff.data import SEAT_CARDS, card_name, card_text
 from rules.takeoff.engine import TakeoffGame
@@ -28,6 +28,13 @@ from rules.takeoff.keys import (
 from rules.takeoff.scoring import score, score_parts
 from rules.takeoff.state import TakeoffState
 from rules.takeoff.turns import HAND_LIMIT
+from rules.takeoff.vocab import (
+    cabin,
+    cards,
+    in_turn,
+    passengers,
+    single_rows,
+)
 
 ENGINE = TakeoffGame()
 
@@ -69,101 +76,134 @@ def _best(state: TakeoffState, seat: int, key: str, depth: int) -> tuple[int, in
     return max(kept, key=lambda f: (f[0] - f[1], f[0])) if kept else None
 
 
-def _worth(change: tuple[int, int] | None, *, best: bool) -> str:
-    """' Worth +3 points to you now.' (with the opponent's loss when there is one)."""
+def _worth(change: tuple[int, int] | None, *, best: bool) -> Said:
+    """'Worth +3 points to you now.' (with the opponent's loss when there is one)."""
     if change is None:
-        return ""
+        return Said("")
     own, theirs = change
-    head = "At best worth" if best else "Worth"
-    text = f" {head} {signed(own)} to you"
+    mine, yours = signed(own), signed(theirs)
+    if best and theirs:
+        return said(
+            "At best worth {own} to you and {theirs} to your opponent now.", own=mine, theirs=yours
+        )
+    if best:
+        return said("At best worth {own} to you now.", own=mine)
     if theirs:
-        text += f" and {signed(theirs)} to your opponent"
-    return text + " now."
+        return said("Worth {own} to you and {theirs} to your opponent now.", own=mine, theirs=yours)
+    return said("Worth {own} to you now.", own=mine)
 
 
 def _explain(state: TakeoffState, seen: TakeoffState, seat: int, action: Action, key: Key) -> str:
     """One option's explanation (numbers from the determinisation `seen`)."""
     match key:
         case Play(card) if card in SEAT_CARDS:
-            return (
-                f"{card_text(card)} Costs this card from your hand; every passenger you seat this "
-                "turn must go into a different numbered row."
-                + _worth(_gain(seen, seat, action.key), best=True)
-                + f" {rule('turn')}"
+            return joined(
+                card_text(card),
+                said(
+                    "Costs this card from your hand; every passenger you seat this turn must go "
+                    "into a different numbered row."
+                ),
+                _worth(_gain(seen, seat, action.key), best=True),
+                rule("turn"),
             )
         case Play(card):
-            return (
-                f"Event: {card_text(card)} It may only be played when it can be carried out; it "
-                "can hit your own passengers too, and never breaks a single row filled by one "
-                "colour unless marked ✔."
-                + _worth(_gain(seen, seat, action.key), best=True)
-                + f" {rule('events')}"
+            return joined(
+                said("Event: {text}", text=card_text(card)),
+                said(
+                    "It may only be played when it can be carried out; it can hit your own "
+                    "passengers too, and never breaks a single row filled by one colour unless "
+                    "marked ✔."
+                ),
+                _worth(_gain(seen, seat, action.key), best=True),
+                rule("events"),
             )
         case Ticket():
-            left = state.tickets[seat]
-            return (
-                "A captain's ticket seats one of your passengers on any free seat you choose "
-                f"(a Business seat still needs a Business-Class card). You have {left} left and "
-                "may use one per turn."
-                + _worth(_gain(seen, seat, action.key), best=True)
-                + f" {rule('tickets')}"
+            return joined(
+                said(
+                    "A captain's ticket seats one of your passengers on any free seat you choose "
+                    "(a Business seat still needs a Business-Class card). You have {left} left "
+                    "and may use one per turn.",
+                    left=state.tickets[seat],
+                ),
+                _worth(_gain(seen, seat, action.key), best=True),
+                rule("tickets"),
             )
         case Change(card):
-            return (
-                f"Discard {card_name(card)} face up and draw a new card instead of playing: your "
-                "turn ends, and your next turn cannot be another change. "
-                f"{rule('turn')}"
+            return joined(
+                said(
+                    "Discard {card} face up and draw a new card instead of playing: your turn "
+                    "ends, and your next turn cannot be another change.",
+                    card=card_name(card),
+                ),
+                rule("turn"),
             )
         case End() if state.final_round:
-            return f"Ends your last turn; nothing is drawn now. {rule('end')}"
+            return joined(said("Ends your last turn; nothing is drawn now."), rule("end"))
+        case End() if len(state.hands[seat]) < HAND_LIMIT:
+            return joined(said("Ends your turn: you draw 1 card."), rule("turn"))
         case End():
-            hand = len(state.hands[seat])
-            draw = (
-                "you draw 1 card"
-                if hand < HAND_LIMIT
-                else f"your hand is full ({plural(HAND_LIMIT, 'card')}), so you draw nothing"
+            full = said(
+                "Ends your turn: your hand is full ({cards}), so you draw nothing.",
+                cards=cards(HAND_LIMIT),
             )
-            return f"Ends your turn: {draw}. {rule('turn')}"
+            return joined(full, rule("turn"))
         case Decline():
-            return (
-                "Skips your last turn, and the game ends at once — scores as they stand now. "
-                f"{rule('end')}"
+            return joined(
+                said("Skips your last turn, and the game ends at once — scores as they stand now."),
+                rule("end"),
             )
         case Spot():
             return _spot(state, seen, seat, action)
         case Row(row):
-            return (
-                f"Narrows the choice to row {row}: {action.description or 'its seats'}; you can "
-                f"go back to the other rows. {rule('turn')}"
+            return joined(
+                said(
+                    "Narrows the choice to row {row}: {choices}; you can go back to the other "
+                    "rows.",
+                    row=row,
+                    choices=action.description or said("its seats"),
+                ),
+                rule("turn"),
             )
         case Back():
-            return f"Back to the list of rows; the play stays chosen. {rule('turn')}"
+            return joined(said("Back to the list of rows; the play stays chosen."), rule("turn"))
         case Cancel():
-            return (
-                "Takes the half-built play back: the card returns to your hand and nothing "
-                f"changes. {rule('turn')}"
+            return joined(
+                said(
+                    "Takes the half-built play back: the card returns to your hand and nothing "
+                    "changes."
+                ),
+                rule("turn"),
             )
         case Take(card):
-            return (
-                f"Pinch: take {card_name(card)} from your opponent's hand into yours (you may "
-                f"play it this turn). {rule('events')}"
+            return joined(
+                said(
+                    "Pinch: take {card} from your opponent's hand into yours (you may play it "
+                    "this turn).",
+                    card=card_name(card),
+                ),
+                rule("events"),
             )
-    return f"{action.label}. {rule('turn')}"
+    return joined(said("{move}.", move=action.label), rule("turn"))
 
 
 def _spot(state: TakeoffState, seen: TakeoffState, seat: int, action: Action) -> str:
     """A target of the chosen card: what it does here and what it scores."""
     pending = state.pending
-    what = card_name(pending.card) if pending and pending.card != "ticket" else "Captain's ticket"
+    card = "ticket" if pending is None else pending.card
+    ticket = card == "ticket"
+    what = card_name(card)
     change = _gain(seen, seat, action.key)
-    worth = _worth(change, best=False) or " It scores only once the play is complete."
+    worth = _worth(change, best=False) or said("It scores only once the play is complete.")
     if change is not None and change == (0, 0):
-        worth = " It changes no score now, but may set up a row."
-    topic = "tickets" if what == "Captain's ticket" else "turn"
-    if pending is not None and pending.card not in SEAT_CARDS and pending.card != "ticket":
+        worth = said("It changes no score now, but may set up a row.")
+    topic = "tickets" if ticket else "scoring"
+    if not ticket and card not in SEAT_CARDS:
         topic = "events"
-    return f"{what}: {action.label}.{worth} Single rows all in one colour earn a bonus. " + rule(
-        topic if topic != "turn" else "scoring"
+    return joined(
+        said("{card}: {move}.", card=what, move=action.label),
+        worth,
+        said("Single rows all in one colour earn a bonus."),
+        rule(topic),
     )
 
 
@@ -172,27 +212,44 @@ def why(before: TakeoffState, after: TakeoffState, seat: int) -> str:
     opts = after.options
     old = score_parts(before.board, seat, opts.scoring, opts.business_rows)
     new = score_parts(after.board, seat, opts.scoring, opts.business_rows)
-    said = []
+    told: list[Said] = []
     for cls in ("business", "economy"):
         seats = new[f"{cls}_seats"] - old[f"{cls}_seats"]
         seat_pts = new[f"{cls}_seat_points"] - old[f"{cls}_seat_points"]
         rows = new[f"{cls}_rows"] - old[f"{cls}_rows"]
         row_pts = new[f"{cls}_row_points"] - old[f"{cls}_row_points"]
+        where = cabin(cls == "business")
         if seats or seat_pts:
-            where = cls.capitalize()
-            if seats > 0:
-                what = f"{plural(seats, 'passenger')} seated in {where}"
-            elif seats < 0:
-                what = f"{plural(-seats, 'passenger')} removed from {where}"
-            else:
-                what = f"passengers moved within {where}"
-            said.append(f"{what} ({signed(seat_pts)})")
+            told.append(_seated(seats, where, signed(seat_pts)))
         if rows or row_pts:
-            verb = "completed" if rows >= 0 else "broken"
-            said.append(
-                f"{plural(abs(rows), 'one-colour single row')} {verb} ({signed(row_pts)} bonus)"
-            )
-    return "; ".join(said) + f" {rule('scoring')}" if said else ""
+            told.append(_rows_changed(rows, signed(row_pts)))
+    return joined(in_turn(told), rule("scoring")) if told else ""
+
+
+def _seated(seats: int, where: Said, points: str) -> Said:
+    """'2 passengers seated in Economy (+4 points)'."""
+    if seats > 0:
+        return said(
+            "{passengers} seated in {cabin} ({points})",
+            passengers=passengers(seats),
+            cabin=where,
+            points=points,
+        )
+    if seats < 0:
+        return said(
+            "{passengers} removed from {cabin} ({points})",
+            passengers=passengers(-seats),
+            cabin=where,
+            points=points,
+        )
+    return said("passengers moved within {cabin} ({points})", cabin=where, points=points)
+
+
+def _rows_changed(rows: int, points: str) -> Said:
+    """'1 one-colour single row completed (+2 points bonus)'."""
+    if rows >= 0:
+        return said("{rows} completed ({points} bonus)", rows=single_rows(rows), points=points)
+    return said("{rows} broken ({points} bonus)", rows=single_rows(-rows), points=points)
 
 
 def options(state: TakeoffState, seat: int, legal: Sequence[Action]) -> dict[str, str]:

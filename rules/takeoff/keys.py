@@ -12,6 +12,7 @@ from typing import Literal, get_args
 
 from rules.core import IllegalActionError, messages
 from rules.core.keys import KeyCodec, join_key
+from rules.core.words import said
 
 SpotKind = Literal["seat", "pair", "side", "block"]
 SPOT_KINDS: dict[str, SpotKind] = {kind: kind for kind in get_args(SpotKind)}
@@ -138,5 +139,5 @@ def spot_kind(text: str) -> SpotKind:
     """The kind of a targeting key (`seat:4A` → "seat"); keys come from targets.py."""
     key = parse_key(text)
     if not isinstance(key, Spot):
-        raise IllegalActionError(f"{text!r} is not a seat choice.")
+        raise IllegalActionError(said("{key} is not a seat choice.", key=repr(text)))
     return key.kind

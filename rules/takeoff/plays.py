@@ -6,13 +6,17 @@ appendix. A card stays in the hand until its play completes, so a cancel leaves 
 
 from __future__ import annotations
 
+from functools import reduce
+
 from rules.core import Event, IllegalActionError, seat_ref
+from rules.core.words import Said, said
 from rules.takeoff import board as b
 from rules.takeoff.data import BUSINESS_CARD, SEAT_CARDS, card_name
 from rules.takeoff.keys import Back, Cancel, MainKey, Row, Spot, Take, TargetKey, format_key
 from rules.takeoff.state import Pending, TakeoffState
 from rules.takeoff.targets import Effect, effect, steps
-from rules.takeoff.turns import Step, finish, is_full, set_hand, without
+from rules.takeoff.turns import FULL, Step, finish, is_full, set_hand, without
+from rules.takeoff.vocab import in_turn
 
 PINCH = "pinch"
 
@@ -29,7 +33,7 @@ def start(state: TakeoffState, player: int, card: str) -> Step:
 def choose(state: TakeoffState, player: int, key: TargetKey | MainKey) -> Step:
     """Apply one targeting choice of the half-built play."""
     pending = state.pending
-    assert pending is not None, "choose() needs a pending play"
+    assert pending is not None  # only called while a play is being built
     match key:
         case Cancel():
             return state.model_copy(update={"pending": None}), ()
@@ -47,7 +51,7 @@ def choose(state: TakeoffState, player: int, key: TargetKey | MainKey) -> Step:
                 return complete(state, player, pending.card, picks)
             return state.model_copy(update={"pending": Pending(card=pending.card, picks=picks)}), ()
         case _:
-            raise IllegalActionError("Finish or cancel the play in progress first.")
+            raise IllegalActionError(said("Finish or cancel the play in progress first."))
 
 
 def complete(state: TakeoffState, player: int, card: str, picks: tuple[str, ...]) -> Step:
@@ -77,7 +81,7 @@ def complete(state: TakeoffState, player: int, card: str, picks: tuple[str, ...]
     )
     event = Event(kind="card_played", text=describe(player, card, eff, red))
     if is_full(state):
-        return finish(state, "All 72 seats are filled — ready for takeoff!"), (event,)
+        return finish(state, FULL), (event,)
     return state, (event,)
 
 
@@ -107,20 +111,34 @@ def _pay(state: TakeoffState, player: int, card: str, red: bool) -> TakeoffState
     return state.model_copy(update={"discard": (*state.discard, *spent)})
 
 
-def describe(player: int, card: str, eff: Effect, red: bool) -> str:
+def describe(player: int, card: str, eff: Effect, red: bool) -> Said:
     """The public log line for a completed play."""
     who = seat_ref(player)
-    parts: list[str] = []
+    parts: list[Said] = []
     if eff.removed:
-        parts.append("emptied " + ", ".join(b.seat_label(s) for s in eff.removed))
+        parts.append(said("emptied {seats}", seats=_labels(eff.removed)))
     if eff.turned:
-        parts.append("turned over " + ", ".join(b.seat_label(s) for s in eff.turned))
+        parts.append(said("turned over {seats}", seats=_labels(eff.turned)))
     if eff.placed:
-        parts.append("seated a passenger on " + ", ".join(b.seat_label(s) for s in eff.placed))
-    extra = " with a Business-Class card" if red else ""
+        parts.append(said("seated a passenger on {seats}", seats=_labels(eff.placed)))
+    what = in_turn(parts)
+    if card == "ticket" and red:
+        return said(
+            "{who} used a captain's ticket with a Business-Class card: {what}.", who=who, what=what
+        )
     if card == "ticket":
-        return f"{who} used a captain's ticket{extra}: {'; '.join(parts)}."
-    return f"{who} played {card_name(card)}{extra}: {'; '.join(parts)}."
+        return said("{who} used a captain's ticket: {what}.", who=who, what=what)
+    name = card_name(card)
+    if red:
+        return said(
+            "{who} played {card} with a Business-Class card: {what}.", who=who, card=name, what=what
+        )
+    return said("{who} played {card}: {what}.", who=who, card=name, what=what)
+
+
+def _labels(seats: tuple[int, ...]) -> str:
+    """Seat codes, as they are in every language: '7A, 7B'."""
+    return ", ".join(b.seat_label(s) for s in seats)
 
 
 def _start_pinch(state: TakeoffState, player: int) -> Step:
@@ -134,14 +152,18 @@ def _start_pinch(state: TakeoffState, player: int) -> Step:
             "played": True,
         }
     )
-    shown = ", ".join(card_name(c) for c in state.hands[opponent])
+    shown = _names(state.hands[opponent])
     who, other = seat_ref(player), seat_ref(opponent)
-    played = Event(kind="card_played", text=f"{who} played {card_name(PINCH)}.")
+    played = Event(
+        kind="card_played", text=said("{who} played {card}.", who=who, card=card_name(PINCH))
+    )
     reveal = Event(
         kind="hand_shown",
-        text=f"{other} showed their hand to {who}.",
+        text=said("{other} showed their hand to {who}.", other=other, who=who),
         visible_to=(player,),
-        private_text=f"{other} showed their hand to {who}: {shown}.",
+        private_text=said(
+            "{other} showed their hand to {who}: {cards}.", other=other, who=who, cards=shown
+        ),
         reveals=True,
     )
     return state, (played, reveal)
@@ -156,8 +178,19 @@ def _take(state: TakeoffState, player: int, card: str) -> Step:
     who, other = seat_ref(player), seat_ref(opponent)
     event = Event(
         kind="card_taken",
-        text=f"{who} took a card from {other}'s hand.",
+        text=said("{who} took a card from {other}'s hand.", who=who, other=other),
         visible_to=(player, opponent),
-        private_text=f"{who} took {card_name(card)} from {other}'s hand.",
+        private_text=said(
+            "{who} took {card} from {other}'s hand.", who=who, card=card_name(card), other=other
+        ),
     )
     return state, (event,)
+
+
+def _names(cards: tuple[str, ...]) -> Said:
+    """Card names in a list ('Window seat, Stretcher'), each translated on its own."""
+    if not cards:
+        return Said("")
+    return reduce(
+        lambda head, name: said("{head}, {name}", head=head, name=name), map(card_name, cards)
+    )

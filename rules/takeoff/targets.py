@@ -11,17 +11,19 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import NamedTuple
 
+from rules.core.words import said
 from rules.takeoff import board as b
 from rules.takeoff.data import BUSINESS_CARD, EVENTS, SEAT_CARDS, EventSpec
 from rules.takeoff.keys import Spot, format_key
 from rules.takeoff.state import TakeoffState
+from rules.takeoff.vocab import cabin, seat_type
 
 
 class Target(NamedTuple):
     """One choice in a targeting step: its action key, label and the seats it covers."""
 
     key: str
-    label: str
+    label: str  # a Said: the menu option players read
     seats: tuple[int, ...]
 
 
@@ -62,8 +64,12 @@ def _free(state: TakeoffState, seat: int) -> bool:
 @lru_cache(maxsize=4 * b.SEATS)
 def _seat_target(seat: int, business_rows: int) -> Target:
     """A single-seat choice with a descriptive label (the same for every game: memoised)."""
-    cls = "Business" if b.is_business_row(b.row_of(seat), business_rows) else "Economy"
-    label = f"Seat {b.seat_label(seat)} — {b.seat_type(seat)}, {cls}"
+    label = said(
+        "Seat {seat} — {kind}, {cabin}",
+        seat=b.seat_label(seat),
+        kind=seat_type(b.seat_type(seat)),
+        cabin=cabin(b.is_business_row(b.row_of(seat), business_rows)),
+    )
     return Target(format_key(Spot("seat", b.seat_label(seat))), label, (seat,))
 
 
@@ -105,7 +111,11 @@ def _pairs(state: TakeoffState, spec: EventSpec) -> list[Target]:
                 ok = any(not _free(state, s) for s in pair) and _breakable(state, spec, pair)
             if ok:
                 letters = "".join(b.letter_of(s) for s in pair)
-                label = f"Seats {b.seat_label(pair[0])} + {b.seat_label(pair[1])}"
+                label = said(
+                    "Seats {first} + {second}",
+                    first=b.seat_label(pair[0]),
+                    second=b.seat_label(pair[1]),
+                )
                 out.append(Target(format_key(Spot("pair", f"{row}{letters}")), label, pair))
     return out
 
@@ -122,7 +132,7 @@ def _single_rows(state: TakeoffState, spec: EventSpec) -> list[Target]:
                 ok = any(not _free(state, s) for s in seats) and _breakable(state, spec, seats)
             if ok:
                 name = b.single_row_label(row, side)
-                label = f"Row {row} {' '.join(name[-3:])}"
+                label = said("Row {row} {seats}", row=row, seats=" ".join(name[-3:]))
                 out.append(Target(format_key(Spot("side", name)), label, seats))
     return out
 
@@ -137,7 +147,12 @@ def _blocks(state: TakeoffState, spec: EventSpec) -> list[Target]:
             seats = tuple(b.seat_index(r, c) for r in span for c in cols)
             if any(not _free(state, s) for s in seats) and _breakable(state, spec, seats):
                 last = start + spec.block_rows - 1
-                label = f"Rows {start}–{last}, seats {'+'.join(cols)}"
+                label = said(
+                    "Rows {first}–{last}, seats {seats}",
+                    first=start,
+                    last=last,
+                    seats="+".join(cols),
+                )
                 out.append(Target(format_key(Spot("block", f"{start}{cols}")), label, seats))
     return out
 

@@ -5,7 +5,10 @@ Rulebook "2. Take a seat-/eventcard", "3. Change a card" and "End of the game".
 
 from __future__ import annotations
 
+import re
+
 from rules.core import Event, seat_ref
+from rules.core.words import Said, said
 from rules.takeoff import board as b
 from rules.takeoff.data import EVENTS, card_name, sort_cards
 from rules.takeoff.state import TakeoffState
@@ -38,9 +41,9 @@ def draw(state: TakeoffState, player: int) -> Step:
     who = seat_ref(player)
     drawn = Event(
         kind="card_drawn",
-        text=f"{who} drew a card.",
+        text=said("{who} drew a card.", who=who),
         visible_to=(player,),
-        private_text=f"{who} drew {card_name(card)}.",
+        private_text=said("{who} drew {card}.", who=who, card=card_name(card)),
         reveals=True,
     )
     state, more = _after_draw(state)
@@ -57,14 +60,18 @@ def _after_draw(state: TakeoffState) -> Step:
         state = state.model_copy(
             update={"deck": deck, "discard": (), "rng": rng, "pass_number": number}
         )
-        text = f"The discard pile was shuffled into a new draw pile (pass {number} of {PASSES})."
+        text = said(
+            "The discard pile was shuffled into a new draw pile (pass {number} of {passes}).",
+            number=number,
+            passes=PASSES,
+        )
         return state, (Event(kind="deck_reshuffled", text=text, reveals=True),)
     state = state.model_copy(update={"final_round": True, "final_turns_left": 2})
-    text = (
+    last = said(
         "The draw pile is used up for the third time: each player now gets one last "
         "optional turn without drawing."
     )
-    return state, (Event(kind="last_round", text=text),)
+    return state, (Event(kind="last_round", text=last),)
 
 
 def pass_turn(state: TakeoffState) -> TakeoffState:
@@ -94,13 +101,14 @@ def end_turn(state: TakeoffState, player: int) -> Step:
     who = seat_ref(player)
     if state.final_round:
         left = state.final_turns_left - 1
-        ended = Event(kind="turn_ended", text=f"{who} finished their last turn.")
+        ended = Event(kind="turn_ended", text=said("{who} finished their last turn.", who=who))
         state = state.model_copy(update={"final_turns_left": left})
         if left == 0:
-            reason = f"{RAN_OUT}; both players have had their last turn."
-            return finish(state, reason), (ended,)
+            return finish(state, ALL_HAD_THEIR_LAST_TURN), (ended,)
         return pass_turn(state), (ended,)
-    events: tuple[Event, ...] = (Event(kind="turn_ended", text=f"{who} ended their turn."),)
+    events: tuple[Event, ...] = (
+        Event(kind="turn_ended", text=said("{who} ended their turn.", who=who)),
+    )
     if len(state.hands[player]) < HAND_LIMIT and state.deck:
         state, drawn = draw(state, player)
         events += drawn
@@ -110,16 +118,19 @@ def end_turn(state: TakeoffState, player: int) -> Step:
 
 def decline(state: TakeoffState, player: int) -> Step:
     """Declining the last optional turn ends the game at once (rulebook "End of the game")."""
-    event = Event(kind="declined", text=f"{seat_ref(player)} declined a last turn.")
+    who = seat_ref(player)
+    event = Event(kind="declined", text=said("{who} declined a last turn.", who=who))
     # The end text leads with the cause; the decline itself is the log line above (issue 15).
-    return finish(state, f"{RAN_OUT}; then {seat_ref(player)} declined a last turn."), (event,)
+    return finish(state, declined_last_turn(who)), (event,)
 
 
 def change(state: TakeoffState, player: int, card: str) -> Step:
     """Discard one card face up and draw one instead of playing (rulebook "3. Change a card")."""
     state = set_hand(state, player, without(state.hands[player], card))
     state = state.model_copy(update={"discard": (*state.discard, card)})
-    text = f"{seat_ref(player)} changed a card, discarding {card_name(card)}."
+    text = said(
+        "{who} changed a card, discarding {card}.", who=seat_ref(player), card=card_name(card)
+    )
     state, drawn = draw(state, player)
     state = _mark_change(state, player, True)
     return _next_turn(state, (Event(kind="card_changed", text=text), *drawn))
@@ -129,8 +140,7 @@ def _next_turn(state: TakeoffState, events: tuple[Event, ...]) -> Step:
     """Pass the turn, unless nobody can ever move again."""
     state = pass_turn(state)
     if not state.final_round and is_stuck(state):
-        reason = "Neither player can move any more, even by changing cards."
-        return finish(state, reason), events
+        return finish(state, STUCK), events
     return state, events
 
 
@@ -156,8 +166,35 @@ def is_full(state: TakeoffState) -> bool:
     return b.EMPTY not in state.board
 
 
-# Why the last turns happen at all: the real cause of an end by the last turns.
-RAN_OUT = "The draw pile ran out for the third time"
+# Why the game ended. Each end text leads with the real cause (an end by the last turns: the
+# pile ran out). The state stores the English sentence (`end_reason`, since version 1);
+# `told_reason` gives the Said back for it, so a stored game's ending is translated too.
+ALL_HAD_THEIR_LAST_TURN = said(
+    "The draw pile ran out for the third time; both players have had their last turn."
+)
+STUCK = said("Neither player can move any more, even by changing cards.")
+FULL = said("All 72 seats are filled — ready for takeoff!")
+_FIXED: dict[str, Said] = {str(s): s for s in (ALL_HAD_THEIR_LAST_TURN, STUCK, FULL)}
+_DECLINED = re.compile(
+    r"The draw pile ran out for the third time; then (\{seat\d+\}) declined a last turn\."
+)
+
+
+def declined_last_turn(who: str) -> Said:
+    """The end text when a player declines the last turn."""
+    return said(
+        "The draw pile ran out for the third time; then {who} declined a last turn.", who=who
+    )
+
+
+def told_reason(reason: str) -> str:
+    """The stored end text as a Said again (other text, e.g. from a newer version, as it is)."""
+    if isinstance(reason, Said):
+        return reason
+    if reason in _FIXED:
+        return _FIXED[reason]
+    declined = _DECLINED.fullmatch(reason)
+    return declined_last_turn(declined[1]) if declined else reason
 
 
 def finish(state: TakeoffState, reason: str) -> TakeoffState:

@@ -6,23 +6,25 @@ from functools import lru_cache
 from typing import Literal
 
 from rules.core import Frozen
+from rules.core.words import Text
 from rules.takeoff import board as b
 from rules.takeoff.data import EVENTS, SEAT_CARDS, card_name, card_text
 from rules.takeoff.scoring import scores
 from rules.takeoff.state import TakeoffState
 from rules.takeoff.targets import targets
+from rules.takeoff.turns import told_reason
 
 
 class CardView(Frozen):
     """A card face: id, name, category and effect text."""
 
     id: str
-    name: str
+    name: Text
     category: Literal["seat", "business", "event"]
     seat_type: str | None = None
     area: str | None = None
     check: bool = False
-    text: str
+    text: Text
 
 
 class RowView(Frozen):
@@ -38,7 +40,7 @@ class PendingView(Frozen):
     """The public part of a half-built play."""
 
     card: str
-    card_name: str
+    card_name: Text
     picks: tuple[str, ...]
     row: int | None
 
@@ -68,7 +70,7 @@ class TakeoffView(Frozen):
     pending: PendingView | None
     last_seats: tuple[str, ...]
     over: bool
-    end_reason: str
+    end_reason: Text
     hand: tuple[CardView, ...] = ()
     shown_hand: tuple[CardView, ...] = ()
     # Seats ("7A") the card being played can take next: only in the player's own view.
@@ -81,7 +83,11 @@ def card_view(card: str) -> CardView:
         spec = SEAT_CARDS[card]
         category: Literal["seat", "business", "event"] = "seat" if spec.seat_type else "business"
         return CardView(
-            id=card, name=spec.name, category=category, seat_type=spec.seat_type, text=spec.text
+            id=card,
+            name=card_name(card),
+            category=category,
+            seat_type=spec.seat_type,
+            text=card_text(card),
         )
     event = EVENTS[card]
     return CardView(
@@ -156,7 +162,7 @@ def build_view(state: TakeoffState, viewer: int | None) -> TakeoffView:
         ),
         last_seats=tuple(b.seat_label(s) for s in state.last_seats),
         over=state.over,
-        end_reason=state.end_reason,
+        end_reason=told_reason(state.end_reason),
         hand=hand,
         shown_hand=shown,
         targets=target_labels,

@@ -32,6 +32,7 @@ def _whole_games(gid: str) -> list[tuple[object, int]]:
     return found
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("gid", list(GAMES))
 def test_every_offered_move_of_whole_games_is_explained_in_players_words(gid: str) -> None:
     """Each legal action at each decision gets its own sentence(s) naming a rules topic, and
@@ -66,6 +67,7 @@ def _hint_positions(gid: str) -> list[Position]:
     return positions(gid, first_seed=7000, count=HINT_POSITIONS, per_game=4)
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("gid", list(GAMES))
 def test_a_hint_is_the_same_for_twins_that_differ_only_in_hidden_facts(gid: str) -> None:
     """The hard AI's move and its numbers come from what the asker sees: a twin that redraws
