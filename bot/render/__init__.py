@@ -10,8 +10,9 @@ from typing import Any, Protocol
 from PIL import Image
 from pydantic import BaseModel
 
+from bot.i18n import ENGLISH, translate
 from bot.render import first_in_flight, flight, retained, takeoff
-from bot.render.common import INK, MUTED, canvas, font, to_png
+from bot.render.common import INK, MUTED, canvas, font, speaking, spoken, to_png, wrap_text
 from bot.render.retained import Redraw
 from rules import ENGINES, Game
 
@@ -156,28 +157,39 @@ def renderer_for(game_id: str) -> Renderer | None:
     return entry.renderer if entry is not None else None
 
 
-def public_png(game_id: str, view: BaseModel, names: Sequence[str], *, live: bool = False) -> bytes:
-    """The public board image as PNG bytes.
+def public_png(
+    game_id: str,
+    view: BaseModel,
+    names: Sequence[str],
+    *,
+    live: bool = False,
+    language: str = ENGLISH,
+) -> bytes:
+    """The public board image as PNG bytes, its words in `language`.
 
     `live` asks for the picture of a turn in progress (edited after each step); a renderer may
     offer a compact `live` picture for it, otherwise the full board is used.
     """
-    renderer = renderer_for(game_id)
-    if renderer is None:
-        return to_png(_placeholder(game_id))
-    draw = (renderer.live or renderer.board) if live else renderer.board
-    if draw is renderer.board and renderer.board_parts is not None:
-        return retained.png(draw, renderer.board_parts, view, names)
-    return to_png(draw(view, names=names))
+    with speaking(language):
+        renderer = renderer_for(game_id)
+        if renderer is None:
+            return to_png(_placeholder(game_id))
+        draw = (renderer.live or renderer.board) if live else renderer.board
+        if draw is renderer.board and renderer.board_parts is not None:
+            return retained.png(draw, renderer.board_parts, view, names)
+        return to_png(draw(view, names=names))
 
 
-def private_png(game_id: str, view: BaseModel, names: Sequence[str]) -> bytes:
-    """One seat's private view as PNG bytes."""
-    renderer = renderer_for(game_id)
-    if renderer is not None and renderer.private_parts is not None:
-        return retained.png(renderer.private, renderer.private_parts, view, names)
-    image = renderer.private(view, names=names) if renderer else _placeholder(game_id)
-    return to_png(image)
+def private_png(
+    game_id: str, view: BaseModel, names: Sequence[str], *, language: str = ENGLISH
+) -> bytes:
+    """One seat's private view as PNG bytes, its words in `language`."""
+    with speaking(language):
+        renderer = renderer_for(game_id)
+        if renderer is not None and renderer.private_parts is not None:
+            return retained.png(renderer.private, renderer.private_parts, view, names)
+        image = renderer.private(view, names=names) if renderer else _placeholder(game_id)
+        return to_png(image)
 
 
 def has_live(game_id: str) -> bool:
@@ -192,49 +204,66 @@ def has_table(game_id: str) -> bool:
     return renderer is not None and renderer.table is not None
 
 
-def table_page_count(game_id: str, view: BaseModel, names: Sequence[str]) -> int:
-    """How many pictures the "Whole table" answer has (a phone-sized page each)."""
-    renderer = renderer_for(game_id)
-    count = renderer.table_pages if renderer is not None else None
-    return count(view, names=names) if count is not None else 1
+def table_page_count(
+    game_id: str, view: BaseModel, names: Sequence[str], *, language: str = ENGLISH
+) -> int:
+    """How many pictures the "Whole table" answer has (a phone-sized page each) in `language`
+    (longer words may take more room)."""
+    with speaking(language):
+        renderer = renderer_for(game_id)
+        count = renderer.table_pages if renderer is not None else None
+        return count(view, names=names) if count is not None else 1
 
 
-def table_png(game_id: str, view: BaseModel, names: Sequence[str], page: int = 0) -> bytes:
+def table_png(
+    game_id: str,
+    view: BaseModel,
+    names: Sequence[str],
+    page: int = 0,
+    *,
+    language: str = ENGLISH,
+) -> bytes:
     """One page of the whole table as PNG bytes (every mat, the display), for "Whole table"."""
-    renderer = renderer_for(game_id)
-    if renderer is None or renderer.table is None:
-        return public_png(game_id, view, names)
-    if renderer.table_page is not None:
-        return to_png(renderer.table_page(view, names=names, page=page))
-    return to_png(renderer.table(view, names=names))
+    with speaking(language):
+        renderer = renderer_for(game_id)
+        if renderer is None or renderer.table is None:
+            return public_png(game_id, view, names, language=language)
+        if renderer.table_page is not None:
+            return to_png(renderer.table_page(view, names=names, page=page))
+        return to_png(renderer.table(view, names=names))
 
 
-def alt_text(game_id: str, view: BaseModel, names: Sequence[str], last: str = "") -> str:
-    """The picture in words for screen readers (≤ 1,024 characters); `last` is the last move."""
-    renderer = renderer_for(game_id)
-    describe = renderer.alt if renderer is not None else None
-    if describe is None:
-        return f"{game_id} picture."
-    try:
-        return str(describe(view, names=names, last=last))[:1024]
-    except Exception:  # alt text must never cost the turn message
-        log.exception("Alt text for %s failed", game_id)
-        return f"{game_id} picture; the text below describes the turn."
+def alt_text(
+    game_id: str, view: BaseModel, names: Sequence[str], last: str = "", *, language: str = ENGLISH
+) -> str:
+    """The picture in words for screen readers (≤ 1,024 characters) in `language`; `last` is
+    the last move (already in that language)."""
+    with speaking(language) as lang:
+        renderer = renderer_for(game_id)
+        describe = renderer.alt if renderer is not None else None
+        if describe is None:
+            return translate(lang, "{game} picture.", game=game_id)
+        try:
+            return str(describe(view, names=names, last=last))[:1024]
+        except Exception:  # alt text must never cost the turn message
+            log.exception("Alt text for %s failed", game_id)
+            return translate(
+                lang, "{game} picture; the text below describes the turn.", game=game_id
+            )
 
 
-def placeholder_png(game_id: str) -> bytes:
+def placeholder_png(game_id: str, *, language: str = ENGLISH) -> bytes:
     """The plain card as PNG bytes (also used when a renderer fails)."""
-    return to_png(_placeholder(game_id))
+    with speaking(language):
+        return to_png(_placeholder(game_id))
 
 
 def _placeholder(game_id: str) -> Image.Image:
     """A plain card used while a game has no renderer: the text prompt carries the turn."""
     image, draw = canvas(640, 120)
     draw.text((20, 24), game_id, font=font(28, bold=True), fill=INK)
-    draw.text(
-        (20, 70),
-        "The picture could not be drawn; the text below is complete.",
-        font=font(16),
-        fill=MUTED,
-    )
+    words = translate(spoken(), "The picture could not be drawn; the text below is complete.")
+    lines = wrap_text(words, 600, 16, max_lines=2)
+    for n, line in enumerate(lines):  # one line in English, as before
+        draw.text((20, 70 + n * 20), line, font=font(16), fill=MUTED)
     return image

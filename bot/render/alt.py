@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.i18n import ENGLISH, ntranslate, translate
+from bot.render.common import speaking, spoken
 from rules.core import Outcome
-from rules.core.messages import join_names, plural
 from rules.first_in_flight.labels import STEP_WORDS
 from rules.first_in_flight.view import GameView
 from rules.flight.view import FlightGameView, FlightView
@@ -26,36 +27,59 @@ def join(parts: Sequence[str]) -> str:
     return " ".join(p.strip() for p in parts if p and p.strip())
 
 
-def name_of(names: Sequence[str], seat: int | None, none: str = "nobody") -> str:
-    """A seat's name ('Seat n' when unnamed)."""
+def name_of(names: Sequence[str], seat: int | None, none: str | None = None) -> str:
+    """A seat's name ('Seat n' when unnamed; 'nobody' or `none` for no seat)."""
     if seat is None:
-        return none
-    return names[seat] if seat < len(names) and names[seat] else f"Seat {seat + 1}"
+        return translate(spoken(), "nobody") if none is None else none
+    if seat < len(names) and names[seat]:
+        return names[seat]
+    return translate(spoken(), "Seat {number}", number=seat + 1)
+
+
+def listed(items: Sequence[str]) -> str:
+    """'a, b and c' in the picture's language."""
+    if len(items) <= 1:
+        return "".join(items)
+    return translate(spoken(), "{items} and {last}", items=", ".join(items[:-1]), last=items[-1])
+
+
+def card_names(names: Sequence[str]) -> str:
+    """Card names (from the data files) in the picture's language, comma-separated."""
+    return ", ".join(translate(spoken(), name) for name in names)
 
 
 def last_move(last: str) -> str:
-    """'Last move: …' from the newest log line."""
-    return f"Last move: {last.rstrip('.')}." if last else ""
+    """'Last move: …' from the newest log line (already in the reader's language)."""
+    return translate(spoken(), "Last move: {move}.", move=last.rstrip(".")) if last else ""
 
 
 def takeoff(view: TakeoffView, names: Sequence[str], last: str = "") -> str:
     """The Takeoff! plane: scores, whose turn, the last seats taken, the viewer's hand."""
+    lang = spoken()
     scores = ", ".join(f"{name_of(names, s)} {score_in(view.scores[s], 'point')}" for s in range(2))
     if view.over:
-        turn = "Game over."
+        turn = translate(lang, "Game over.")
     else:
-        turn = f"{name_of(names, view.turn)} to move (pass {view.pass_number} of 3)."
+        turn = translate(
+            lang,
+            "{player} to move (pass {number} of 3).",
+            player=name_of(names, view.turn),
+            number=view.pass_number,
+        )
     taken = sum(1 for row in view.rows for owner in row.seats if owner >= 0)
     parts = [
-        f"Takeoff! plane, {taken} of {len(view.rows) * 6} seats taken.",
+        translate(
+            lang, "Takeoff! plane, {taken} of {seats} seats taken.", taken=taken,
+            seats=len(view.rows) * 6,
+        ),
         turn,
-        f"Scores: {scores}.",
+        translate(lang, "Scores: {scores}.", scores=scores),
         *last_seats(view),
         last_move(last),
-    ]
+    ]  # fmt: skip
     if view.viewer is not None:
-        hand = ", ".join(c.name for c in view.hand) or "no cards"
-        parts.append(f"Your hand: {hand}.")
+        hand = card_names([c.name for c in view.hand]) or translate(lang, "no cards")
+        parts.append(translate(lang, "Your hand: {cards}.", cards=hand))
         parts.append(placing(view))
     return clip(join(parts))
 
@@ -70,92 +94,129 @@ def last_seats(view: TakeoffView) -> list[str]:
     }
     taken = [s for s in view.last_seats if owners.get(s, -1) >= 0]
     emptied = [s for s in view.last_seats if owners.get(s, -1) < 0]
+    lang = spoken()
     return [
-        f"Seats the last move took: {', '.join(taken)}." if taken else "",
-        f"Seats the last move emptied: {', '.join(emptied)}." if emptied else "",
+        translate(lang, "Seats the last move took: {seats}.", seats=", ".join(taken))
+        if taken
+        else "",
+        translate(lang, "Seats the last move emptied: {seats}.", seats=", ".join(emptied))
+        if emptied
+        else "",
     ]
 
 
 def placing(view: TakeoffView) -> str:
     """The card being played by the viewer: where it can go, or (a Pinch) the hand it shows."""
+    lang = spoken()
     if view.shown_hand:  # a Pinch look: the picture shows both hands and no plane
-        theirs = ", ".join(c.name for c in view.shown_hand)
-        return f"Pinch: your opponent's hand is {theirs}; take one of these cards."
+        theirs = card_names([c.name for c in view.shown_hand])
+        return translate(
+            lang, "Pinch: your opponent's hand is {cards}; take one of these cards.", cards=theirs
+        )
     if not view.targets:
         return ""
-    card = view.pending.card_name if view.pending else "It"
-    return f"{card} can be played on: {', '.join(view.targets)}."
+    seats = ", ".join(view.targets)
+    if view.pending is None:
+        return translate(lang, "It can be played on: {seats}.", seats=seats)
+    card = translate(lang, view.pending.card_name)
+    return translate(lang, "{card} can be played on: {seats}.", card=card, seats=seats)
 
 
-FLIGHT_PHASES = {
-    "draw": "drawing",
-    "play": "playing cards",
-    "target": "choosing a flight",
-    "discard": "discarding",
-}
+def flight_phase(phase: str) -> str:
+    """What the Flight player to act is doing, in the picture's language."""
+    lang = spoken()
+    words = {
+        "draw": translate(lang, "drawing"),
+        "play": translate(lang, "playing cards"),
+        "target": translate(lang, "choosing a flight"),
+        "discard": translate(lang, "discarding"),
+    }
+    return words.get(phase, phase)
 
 
 def flight(view: FlightGameView, names: Sequence[str], last: str = "") -> str:
     """The Flight table: hand number, whose turn, scores, routes, the viewer's hand."""
+    lang = spoken()
     scores = ", ".join(f"{name_of(names, s.seat)} {signed(s.score)}" for s in view.seats)
     if view.over:
-        turn = "Match over; won by " + " & ".join(name_of(names, w) for w in view.winners) + "."
+        winners = " & ".join(name_of(names, w) for w in view.winners)
+        turn = translate(lang, "Match over; won by {winners}.", winners=winners)
     else:
-        turn = f"{name_of(names, view.turn)} to play ({FLIGHT_PHASES.get(view.phase, view.phase)})."
-    routes = "; ".join(f"{f.name}: {route_state(f)}" for f in view.flights if f.started)
+        turn = translate(
+            lang,
+            "{player} to play ({doing}).",
+            player=name_of(names, view.turn),
+            doing=flight_phase(view.phase),
+        )
+    routes = "; ".join(
+        f"{translate(lang, f.name)}: {route_state(f)}" for f in view.flights if f.started
+    )
     parts = [
-        f"Flight table, hand {view.hand_number}.",
+        translate(lang, "Flight table, hand {number}.", number=view.hand_number),
         turn,
-        f"Scores: {scores}.",
-        f"Flying: {routes}." if routes else "No flight started yet.",
+        translate(lang, "Scores: {scores}.", scores=scores),
+        translate(lang, "Flying: {routes}.", routes=routes)
+        if routes
+        else translate(lang, "No flight started yet."),
         last_move(last),
     ]
     if view.viewer is not None and view.hand is not None:
-        hand = ", ".join(c.name for c in view.hand) or "no cards"
-        parts.append(f"Your hand: {hand}.")
+        hand = card_names([c.name for c in view.hand]) or translate(lang, "no cards")
+        parts.append(translate(lang, "Your hand: {cards}.", cards=hand))
     return clip(join(parts))
 
 
 def route_state(f: FlightView) -> str:
     """How far a started flight is: landed, held up, or its stops and the next one (the stop
     the board frames in orange)."""
+    lang = spoken()
     if f.landed:
-        return "landed"
-    done = f"{f.next_number - 1} of 5 stops"
+        return translate(lang, "landed")
+    done = translate(lang, "{count} of 5 stops", count=f.next_number - 1)
     if f.blocked:
-        return f"{done}, held up"
+        return translate(lang, "{done}, held up", done=done)
     nxt = next((s for s in f.stops if s.number == f.next_number), None)
-    return f"{done}, next {nxt.number} {nxt.town}" if nxt else f"{done}, next Safe Landing"
+    if nxt is None:
+        return translate(lang, "{done}, next Safe Landing", done=done)
+    return translate(lang, "{done}, next {number} {town}", done=done, number=nxt.number,
+                     town=translate(lang, nxt.town))  # fmt: skip
 
 
 def first_in_flight(view: GameView, names: Sequence[str], last: str = "") -> str:
     """First in Flight: Year, who decides, records, the Flight in progress, the viewer's cards."""
+    lang = spoken()
     records = ", ".join(
         f"{name_of(names, s.seat)} {s.record}" for s in sorted(view.seats, key=lambda s: -s.record)
     )
     if view.gustave_record is not None:
         records += f", Gustave {view.gustave_record}"
     if view.over:
-        turn = "Game over."
+        turn = translate(lang, "Game over.")
     elif view.deciding is None:
         turn = ""
     else:
-        turn = f"{name_of(names, view.deciding)} is {fif_step(view.step)}."
+        turn = translate(
+            lang, "{player} is {doing}.", player=name_of(names, view.deciding),
+            doing=fif_step(view.step),
+        )  # fmt: skip
     parts = [
-        f"First in Flight, Year {view.year} of 4.",
+        translate(lang, "First in Flight, Year {year} of 4.", year=view.year),
         turn,
         fif_flight(view, names),
-        f"Records: {records}.",
+        translate(lang, "Records: {records}.", records=records),
         last_move(last),
     ]
     if view.viewer is not None and view.known_top:
-        parts.append(f"Top of your deck: {', '.join(view.known_top)}.")
+        top = card_names(view.known_top)
+        parts.append(translate(lang, "Top of your deck: {cards}.", cards=top))
     return clip(join(parts))
 
 
 def fif_step(step: str) -> str:
     """What the deciding player is doing, in the status bar's words ('choosing cards')."""
-    return STEP_WORDS.get(step, "deciding")
+    # the words are the rules' (first_in_flight.po); a plain lookup of the English
+    words = STEP_WORDS.get(step)
+    return translate(spoken(), words) if words else translate(spoken(), "deciding")
 
 
 def fif_flight(view: GameView, names: Sequence[str]) -> str:
@@ -163,11 +224,23 @@ def fif_flight(view: GameView, names: Sequence[str]) -> str:
     if view.flight is None:
         return ""
     f = view.flight
-    state = "crashed" if f.crashed else ("has landed" if f.landed else "is in the air")
-    return (
-        f"{name_of(names, f.seat)}'s Flight {state}: Distance {f.distance_so_far}, "
-        f"{f.problems} of 4 Problems."
-    )
+    lang = spoken()
+    args = {"player": name_of(names, f.seat), "distance": f.distance_so_far, "problems": f.problems}
+    if f.crashed:
+        return translate(
+            lang,
+            "{player}'s Flight crashed: Distance {distance}, {problems} of 4 Problems.",
+            **args,
+        )
+    if f.landed:
+        return translate(
+            lang, "{player}'s Flight has landed: Distance {distance}, {problems} of 4 Problems.",
+            **args,
+        )  # fmt: skip
+    return translate(
+        lang, "{player}'s Flight is in the air: Distance {distance}, {problems} of 4 Problems.",
+        **args,
+    )  # fmt: skip
 
 
 def replay_alt(
@@ -178,14 +251,26 @@ def replay_alt(
     *,
     score_word: str = "point",
     abandoned: bool = False,
+    language: str = ENGLISH,
 ) -> str:
     """An animated replay in words: the game, its length, who won and the final scores."""
-    head = f"Animated replay of {title}, {plural(turns, 'turn')} from the deal to the "
-    if outcome is not None:
-        return clip(head + "end. " + result(names, outcome, score_word))
-    if abandoned:
-        return clip(head + "last move before it was abandoned, without a winner.")
-    return clip(head + "latest move; the game is still going.")
+    with speaking(language) as lang:
+        turns_said = ntranslate(lang, "{count} turn", "{count} turns", turns)
+        if outcome is not None:
+            head = translate(
+                lang, "Animated replay of {title}, {turns} from the deal to the end.",
+                title=title, turns=turns_said,
+            )  # fmt: skip
+            return clip(head + " " + result(names, outcome, score_word))
+        if abandoned:
+            return clip(translate(
+                lang, "Animated replay of {title}, {turns} from the deal to the last move before "
+                "it was abandoned, without a winner.", title=title, turns=turns_said,
+            ))  # fmt: skip
+        return clip(translate(
+            lang, "Animated replay of {title}, {turns} from the deal to the latest move; the game "
+            "is still going.", title=title, turns=turns_said,
+        ))  # fmt: skip
 
 
 def result(names: Sequence[str], outcome: Outcome, score_word: str = "point") -> str:
@@ -194,13 +279,15 @@ def result(names: Sequence[str], outcome: Outcome, score_word: str = "point") ->
     scores = ", ".join(
         f"{name_of(names, s)} {score_in(outcome.scores[s], score_word)}" for s in order
     )
+    lang = spoken()
     if outcome.automa_won:
-        verdict = "Gustave won."
+        verdict = translate(lang, "Gustave won.")
     elif outcome.is_draw:
-        verdict = f"{join_names([name_of(names, s) for s in outcome.winners])} shared the win."
+        winners = listed([name_of(names, s) for s in outcome.winners])
+        verdict = translate(lang, "{players} shared the win.", players=winners)
     else:
-        verdict = f"{name_of(names, outcome.winners[0])} won."
-    return f"{verdict} Final scores: {scores}."
+        verdict = translate(lang, "{player} won.", player=name_of(names, outcome.winners[0]))
+    return verdict + " " + translate(lang, "Final scores: {scores}.", scores=scores)
 
 
 def signed(n: int) -> str:
@@ -210,8 +297,13 @@ def signed(n: int) -> str:
 
 def score_in(n: int, word: str) -> str:
     """A score in the game's own word: '12 points', '1 point', '−3 points' or 'record 44'."""
+    lang = spoken()
     if word == "point":
-        return f"\u2212{plural(-n, 'point')}" if n < 0 else plural(n, "point")
+        if n < 0:
+            return "\u2212" + ntranslate(lang, "{count} point", "{count} points", -n)
+        return ntranslate(lang, "{count} point", "{count} points", n)
+    if word == "record":
+        return translate(lang, "record {score}", score=signed(n))
     return f"{word} {signed(n)}"
 
 

@@ -13,7 +13,19 @@ from dataclasses import dataclass
 
 from PIL import Image
 
-from bot.render.common import BACKGROUND, INK, canvas, font, text_width, tint, to_png
+from bot.i18n import ENGLISH, say, translate
+from bot.render.common import (
+    BACKGROUND,
+    INK,
+    canvas,
+    font,
+    pieces,
+    speaking,
+    spoken,
+    text_width,
+    tint,
+    to_png,
+)
 from rules.catalogue import CardEntry
 
 CARD_WIDTH = 400  # the whole picture; Discord shows it 1:1, a phone too
@@ -61,16 +73,17 @@ class Face:
         return band + 10 + NAME_STEP * len(self.name) + 8 + BODY_STEP * len(self.body) + 14
 
 
-def card_png(entry: CardEntry) -> bytes:
-    """The card's picture as PNG bytes."""
-    return to_png(card_image(entry))
+def card_png(entry: CardEntry, *, language: str = ENGLISH) -> bytes:
+    """The card's picture as PNG bytes, its words in `language`."""
+    return to_png(card_image(entry, language=language))
 
 
-def card_image(entry: CardEntry) -> Image.Image:
+def card_image(entry: CardEntry, *, language: str = ENGLISH) -> Image.Image:
     """The card's picture, CARD_WIDTH wide, at the size it is shown."""
-    if entry.game == "takeoff" and entry.card != "ticket":
-        return _takeoff(entry)
-    return draw_face(face_of(entry))
+    with speaking(language):
+        if entry.game == "takeoff" and entry.card != "ticket":
+            return _takeoff(entry)
+        return draw_face(face_of(entry))
 
 
 def _takeoff(entry: CardEntry) -> Image.Image:
@@ -88,20 +101,57 @@ def _takeoff(entry: CardEntry) -> Image.Image:
 def face_of(entry: CardEntry) -> Face:
     """A Flight, First in Flight or captain's ticket face: colour, kind, name, whole text."""
     room = FACE_W - 2 * INSET
+    lang = spoken()
     text = entry.text
     body: list[tuple[str, bool]] = []
     if " Famous: " in text:  # a Pilot: each side in its own paragraph, the Famous side named
-        normal, famous = text.split(" Famous: ", 1)
+        normal, famous = (words(lang, side) for side in text.split(" Famous: ", 1))
         body = [(line, False) for line in wrap(normal, room, BODY)]
-        body += [("Famous side", True)] + [(line, False) for line in wrap(famous, room, BODY)]
+        famous_side = translate(lang, "Famous side")
+        body += [(famous_side, True)] + [(line, False) for line in wrap(famous, room, BODY)]
     else:
-        body = [(line, False) for line in wrap(text, room, BODY)]
+        body = [(line, False) for line in wrap(words(lang, text), room, BODY)]
     return Face(
         colour=_colour(entry),
-        kind=tuple(wrap(entry.kind, room, KIND, bold=True)),
-        name=tuple(wrap(entry.name, room, NAME, bold=True)),
+        kind=tuple(wrap(_kind(entry), room, KIND, bold=True)),
+        name=tuple(wrap(words(lang, entry.name), room, NAME, bold=True)),
         body=tuple(body),
     )
+
+
+def words(language: str, text: str) -> str:
+    """A card's words in `language`: a `Said` part by part, a data file's string looked up."""
+    if getattr(text, "parts", None) is not None:
+        return str(say(language, text))
+    return translate(language, text)
+
+
+def _kind(entry: CardEntry) -> str:
+    """The card's kind for its band, in the picture's language."""
+    lang = spoken()
+    kinds = {
+        "Design Flaw": translate(lang, "Design Flaw"),
+        "Flight card": translate(lang, "Flight card"),
+        "Friend": translate(lang, "Friend"),
+        "Pilot": translate(lang, "Pilot"),
+        "Skill": translate(lang, "Skill"),
+        "Technology": translate(lang, "Technology"),
+        "Aeroplane": translate(lang, "Aeroplane"),
+        "Alt": translate(lang, "Alt. Route"),
+        "Customs": translate(lang, "Customs"),
+        "Fog": translate(lang, "Fog"),
+        "Landing": translate(lang, "Safe Landing"),
+        "Passport": translate(lang, "Passport"),
+        "Route": translate(lang, "Route"),
+        "Business-Class card": translate(lang, "Business-Class card"),
+        "Captain's ticket": translate(lang, "Captain's ticket"),
+        "Event": translate(lang, "Event"),
+        "Event (Business)": translate(lang, "Event (Business)"),
+        "Event (Economy)": translate(lang, "Event (Economy)"),
+        "Seat card": translate(lang, "Seat card"),
+    }
+    # English keeps the catalogue's own word ("Alt", "Landing"): its pictures stay as they were
+    return entry.kind if lang == "en" else kinds.get(entry.kind, words(lang, entry.kind))
 
 
 def _colour(entry: CardEntry) -> str:
@@ -125,7 +175,7 @@ def wrap(text: str, width: int, size: int, *, bold: bool = False) -> list[str]:
     than the line, which no card has, gets a line of its own)."""
     lines: list[str] = []
     current = ""
-    for word in text.split():
+    for word in [p for w in text.split() for p in pieces(w, width, size, bold=bold)]:
         trial = f"{current} {word}" if current else word
         if current and text_width(trial, size, bold=bold) > width:
             lines.append(current)

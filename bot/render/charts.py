@@ -18,7 +18,19 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from bot.render.common import INK, MUTED, SEAT_COLOURS, canvas, fit_text, font, text_width, to_png
+from bot.i18n import ENGLISH, translate
+from bot.render.common import (
+    INK,
+    MUTED,
+    SEAT_COLOURS,
+    canvas,
+    fit_text,
+    font,
+    speaking,
+    spoken,
+    text_width,
+    to_png,
+)
 
 WIDTH = 600  # shown 400 px wide on a phone: 16 px text reads at 10 px, above the 9 px rule
 TEXT = 16
@@ -248,10 +260,11 @@ def _legend(
     draw.text((x + 64, mid), label, font=font(TEXT), fill=INK, anchor="lm")
 
 
-def axis_words(labels: Sequence[str]) -> str:
-    """'Pass' from 'Pass 1', 'Pass 2' …: the checkpoints' common word names the x axis."""
+def axis_words(labels: Sequence[str], *, language: str = ENGLISH) -> str:
+    """'Pass' from 'Pass 1', 'Pass 2' …: the checkpoints' common word names the x axis (the
+    labels come in the reader's language already; the fallback is said in `language`)."""
     words = {label.rsplit(" ", 1)[0] for label in labels if " " in label}
-    return words.pop() if len(words) == 1 else "Checkpoint"
+    return words.pop() if len(words) == 1 else translate(language, "Checkpoint")
 
 
 def scores_png(
@@ -260,9 +273,17 @@ def scores_png(
     scores: Sequence[Sequence[int]],
     names: Sequence[str],
     colours: Sequence[str] = SEAT_COLOURS,
+    *,
+    language: str = ENGLISH,
+    y_title: str | None = None,
 ) -> bytes:
-    """End-of-game chart: one line per seat through the checkpoints ('Pass 1', 'Hand 2' …)."""
-    return to_png(scores_chart(title, labels, scores, names, colours))
+    """End-of-game chart: one line per seat through the checkpoints ('Pass 1', 'Hand 2' …).
+
+    `title`, `labels` and `y_title` come in `language` already (the edge words them); without
+    `y_title` the y axis is named by the English title's head ('Points' of 'Points after …').
+    """
+    with speaking(language):
+        return to_png(scores_chart(title, labels, scores, names, colours, y_title=y_title))
 
 
 def scores_chart(
@@ -271,22 +292,26 @@ def scores_chart(
     scores: Sequence[Sequence[int]],
     names: Sequence[str],
     colours: Sequence[str] = SEAT_COLOURS,
+    *,
+    y_title: str | None = None,
 ) -> Image.Image:
     """The end-of-game chart as an image; line n has colour n and style n (the seat's)."""
     lines = [
         Line(name, colours[n % len(colours)], tuple(float(s[n]) for s in scores), n)
         for n, name in enumerate(names)
     ]
-    y_title = title.split(" after ")[0]
-    return line_chart(title, lines, x_title=axis_words(labels), y_title=y_title, from_zero=True)
+    unit = title.split(" after ")[0] if y_title is None else y_title
+    x_title = axis_words(labels, language=spoken())
+    return line_chart(title, lines, x_title=x_title, y_title=unit, from_zero=True)
 
 
-SKILL_TITLE = "Skill estimate after each game"
+SKILL_TITLE = translate(ENGLISH, "Skill estimate after each game")
 
 
-def skill_png(series: Sequence[tuple[str, Sequence[float]]]) -> bytes:
+def skill_png(series: Sequence[tuple[str, Sequence[float]]], *, language: str = ENGLISH) -> bytes:
     """/stats chart: the skill estimate (as /stats words it) after each rated game, per game."""
-    return to_png(skill_chart(series))
+    with speaking(language):
+        return to_png(skill_chart(series))
 
 
 def skill_chart(series: Sequence[tuple[str, Sequence[float]]]) -> Image.Image:
@@ -295,12 +320,13 @@ def skill_chart(series: Sequence[tuple[str, Sequence[float]]]) -> Image.Image:
         Line(title, SEAT_COLOURS[(n + 1) % len(SEAT_COLOURS)], tuple(values), n + 1)
         for n, (title, values) in enumerate(series)
     ]
+    language = spoken()
     # /stats shows the estimate as a whole number ("Skill estimate 21"), so the chart does too
     return line_chart(
-        SKILL_TITLE,
+        translate(language, "Skill estimate after each game"),
         lines,
-        x_title="Games played",
-        y_title="Skill estimate",
+        x_title=translate(language, "Games played"),
+        y_title=translate(language, "Skill estimate"),
         from_zero=False,
         whole=True,
     )

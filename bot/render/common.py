@@ -5,12 +5,14 @@ from __future__ import annotations
 import io
 from collections.abc import Hashable, Iterator, Sequence
 from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from PIL import Image, ImageColor, ImageDraw, ImageFont
 
+from bot.i18n import ENGLISH, normalise, translate
 from bot.render.png import encode as encode_png
 
 FONT_DIR = Path(__file__).resolve().parents[2] / "assets" / "fonts"
@@ -35,6 +37,27 @@ PHONE_GLYPH_PX = 9.0
 PHONE_ASPECT = 1.8
 
 _traced: list[set[tuple[int, bool]]] = []
+
+# The language of the picture being drawn. The public entry points (bot/render/__init__.py,
+# card.py, charts.py, replay.py) set it for the length of one drawing, so the many small drawing
+# functions beneath them ask `spoken()` instead of passing a language through every call; caches
+# of drawn pieces (tiles, backgrounds, kept pictures) key on it so two languages never share one.
+_LANGUAGE: ContextVar[str] = ContextVar("picture_language", default=ENGLISH)
+
+
+def spoken() -> str:
+    """The language of the picture being drawn ("en" outside any `speaking` block)."""
+    return _LANGUAGE.get()
+
+
+@contextmanager
+def speaking(language: str) -> Iterator[str]:
+    """Inside the block every word drawn is in `language` (normalised: "de", "pseudo", …)."""
+    token = _LANGUAGE.set(normalise(language))
+    try:
+        yield _LANGUAGE.get()
+    finally:
+        _LANGUAGE.reset(token)
 
 
 class MemoFont(ImageFont.FreeTypeFont):
@@ -130,6 +153,42 @@ def fit_text(text: str, max_width: int, size: int, *, bold: bool = False) -> str
     return text + "…"
 
 
+def fit_words(text: str, max_width: int, size: int, *, bold: bool = False) -> str:
+    """`text` cut after its last whole word that fits, with an ellipsis (a first word too
+    long on its own is shortened): a reader never meets half a word."""
+    if text_width(text, size, bold=bold) <= max_width:
+        return text
+    words = text.split()
+    for n in range(len(words) - 1, 0, -1):
+        head = " ".join(words[:n]).rstrip(" ·—|,:(") + "…"
+        if text_width(head, size, bold=bold) <= max_width:
+            return head
+    first = words[0] if words else text
+    for cut in range(len(first) - 1, 0, -1):  # a compound's first part, cut at its hyphen
+        if first[cut - 1] == "-" and text_width(first[:cut] + "…", size, bold=bold) <= max_width:
+            return first[:cut] + "…"
+    return fit_text(text, max_width, size, bold=bold)
+
+
+def pieces(word: str, max_width: int, size: int, *, bold: bool = False) -> list[str]:
+    """A word wider than a whole line broken into pieces that fit, each but the last ending in a
+    hyphen (a long compound in another language): nothing cut off, nothing past the edge."""
+    if text_width(word, size, bold=bold) <= max_width or len(word) < 2:
+        return [word]
+    cut = len(word) - 1
+    while cut > 1 and text_width(word[:cut] + "-", size, bold=bold) > max_width:
+        cut -= 1
+    return [word[:cut] + "-", *pieces(word[cut:], max_width, size, bold=bold)]
+
+
+def shrunk(text: str, max_width: int, size: int, *, bold: bool = False, smallest: int = 15) -> int:
+    """The largest size from `size` down to `smallest` at which `text` fits on one line (a
+    longer word in another language takes a smaller size; `smallest` keeps the phone rule)."""
+    while size > smallest and text_width(text, size, bold=bold) > max_width:
+        size -= 1
+    return size
+
+
 def to_png(image: Image.Image) -> bytes:
     """Encode exactly and deterministically (no timestamps or metadata): equal input gives
     equal bytes. Only the bands that differ from earlier pictures are compressed (png.py)."""
@@ -152,7 +211,9 @@ def tint(colour: str, amount: float) -> str:
 
 def seat_name(names: Sequence[str], seat: int) -> str:
     """A seat's display name, or 'Seat n' when no name is given."""
-    return names[seat] if seat < len(names) and names[seat] else f"Seat {seat + 1}"
+    if seat < len(names) and names[seat]:
+        return names[seat]
+    return translate(spoken(), "Seat {number}", number=seat + 1)
 
 
 def centred(
@@ -163,12 +224,16 @@ def centred(
     *,
     bold: bool = False,
     fill: str = INK,
+    smallest: int | None = None,
 ) -> None:
-    """Text centred in `box`: wrapped onto more lines when the box is tall enough, else cut.
+    """Text centred in `box`: wrapped onto more lines when the box is tall enough, else shrunk
+    (down to `smallest`, when given), else cut after a whole word.
 
     Names are wrapped rather than cut ("Jerusalem (Ly…" read as a different town, issue 15).
     """
     x0, y0, x1, y1 = box
+    if smallest is not None:  # a longer word in another language: a smaller size, not a cut
+        size = shrunk(text, x1 - x0 - 4, size, bold=bold, smallest=smallest)
     step = round(size * 1.2)
     lines = wrap_text(text, x1 - x0 - 4, size, bold=bold, max_lines=max(1, (y1 - y0) // step))
     top = (y0 + y1) // 2 - step * (len(lines) - 1) // 2
@@ -187,10 +252,14 @@ def wrap_text(
 ) -> list[str]:
     """`text` split at spaces (and at newlines) into at most `max_lines` lines that fit.
 
-    Only the last line is cut with an ellipsis, and only when the words do not fit at all.
+    Only the last line is cut with an ellipsis (after a whole word), and only when the words do
+    not fit at all; a word wider than a line is broken with a hyphen.
     """
     lines: list[str] = []
     words = [w for part in text.split("\n") for w in [*part.split(" "), "\n"]][:-1]
+    words = [
+        p for w in words for p in ([w] if w == "\n" else pieces(w, max_width, size, bold=bold))
+    ]
     current = ""
     for word in words:
         if word == "\n":
@@ -206,4 +275,4 @@ def wrap_text(
     lines.append(current)
     if len(lines) > max_lines:
         lines = [*lines[: max_lines - 1], " ".join(lines[max_lines - 1 :])]
-    return [fit_text(line, max_width, size, bold=bold) for line in lines]
+    return [fit_words(line, max_width, size, bold=bold) for line in lines]

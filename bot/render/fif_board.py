@@ -7,6 +7,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from bot.i18n import translate
 from bot.render.common import (
     INK,
     MUTED,
@@ -15,6 +16,8 @@ from bot.render.common import (
     centred,
     fit_text,
     font,
+    pieces,
+    spoken,
     tint,
 )
 from bot.render.common import seat_name as common_seat_name
@@ -77,27 +80,15 @@ def text(
     return xy[0] + width_of(fitted, size, bold=bold)
 
 
-def fit_words(text: str, max_width: int, size: int, *, bold: bool = False) -> str:
-    """`text` cut after its last whole word that fits, with an ellipsis (a first word too
-    long on its own is shortened): a reader never meets half a word."""
-    if width_of(text, size, bold=bold) <= max_width:
-        return text
-    words = text.split()
-    for n in range(len(words) - 1, 0, -1):
-        head = " ".join(words[:n]).rstrip(" ·—|,:(") + "…"
-        if width_of(head, size, bold=bold) <= max_width:
-            return head
-    return fit_text(text, max_width, size, bold=bold)
-
-
 def wrap(line: str, max_width: int, size: int, *, bold: bool = False) -> list[str]:
-    """Words split into lines no wider than `max_width` (long words are shortened)."""
+    """Words split into lines no wider than `max_width` (a word wider than a line is broken
+    with a hyphen: a long compound in another language)."""
     lines: list[str] = []
     for word in line.split():
         if lines and width_of(f"{lines[-1]} {word}", size, bold=bold) <= max_width:
             lines[-1] = f"{lines[-1]} {word}"
         else:
-            lines.append(fit_text(word, max_width, size, bold=bold))
+            lines += pieces(word, max_width, size, bold=bold)
     return lines or [""]
 
 
@@ -267,7 +258,7 @@ def track_background(key: BoardKey) -> Image.Image:
     boxes, height = track_layout(key)
     image, draw = canvas(WIDTH, height)
     _area(draw, boxes[0], "Start")
-    _area(draw, boxes[-1], "Next Year")
+    _area(draw, boxes[-1], translate(spoken(), "Next Year"))
     for (kind, number, options), box in zip(key, boxes[1:-1], strict=False):
         if kind == "action":
             _action_tile(draw, box, number, options)
@@ -327,6 +318,18 @@ def draw_track(view: GameView) -> Image.Image:
 # ---------------------------------------------------------------- the face-up display
 
 DEV_TITLES = ("Friends", "Technologies", "Skills")
+
+
+def dev_titles() -> tuple[str, str, str]:
+    """The Development card types' plural names, in the picture's language."""
+    lang = spoken()
+    return (
+        translate(lang, "Friends"),
+        translate(lang, "Technologies"),
+        translate(lang, "Skills"),
+    )
+
+
 DEV_COLOURS = (ACTION_COLOURS["friend"], ACTION_COLOURS["technology"], ACTION_COLOURS["skill"])
 
 
@@ -375,12 +378,14 @@ def draw_display(draw: ImageDraw.ImageDraw, view: GameView, y: int) -> None:
         for j, name in enumerate(cards):
             dev_chip(draw, (x, y + 24 + j * 30, x + col_w, y + 50 + j * 30), name, i)
         if not cards:
-            text(draw, (x, y + 28), "none face up", 14, fill=MUTED)
+            text(draw, (x, y + 28), translate(spoken(), "none face up"), 14, fill=MUTED)
     rows = max(1, *(len(d) for d in view.display))
     glide, exp, basic = view.supply
-    piles = (
-        f"Upgrade deck {view.upgrade_deck_size} · Design Flaws {view.flaw_deck_size}"
-        f" (discard {len(view.flaw_discard)}) · Supply: Glide {glide}, Experience {exp},"
-        f" Basic Problem {basic}"
-    )
+    piles = translate(
+        spoken(),
+        "Upgrade deck {upgrades} · Design Flaws {flaws} (discard {discarded}) · Supply: Glide "
+        "{glide}, Experience {experience}, Basic Problem {basic}",
+        upgrades=view.upgrade_deck_size, flaws=view.flaw_deck_size,
+        discarded=len(view.flaw_discard), glide=glide, experience=exp, basic=basic,
+    )  # fmt: skip
     text(draw, (MARGIN, y + 30 + rows * 30), piles, 14, fill=MUTED)

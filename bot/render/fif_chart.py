@@ -7,8 +7,9 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from bot.i18n import translate
 from bot.render.charts import DASHES, marker, polyline
-from bot.render.common import HIGHLIGHT, INK, MUTED, canvas, font, tint
+from bot.render.common import HIGHLIGHT, INK, MUTED, canvas, font, spoken, tint
 from bot.render.fif_board import (
     INNER,
     LINE,
@@ -111,10 +112,14 @@ def draw_standings(draw: ImageDraw.ImageDraw, view: GameView, names: Sequence[st
     draw.rounded_rectangle(
         (MARGIN, y, MARGIN + INNER, y + height - 8), radius=10, fill=PANEL, outline=WIN, width=3
     )
-    champions = " & ".join(seat_name(names, s) for s, _, _ in rows if s in won) or "nobody"
-    text(draw, (MARGIN + 12, y + 8), f"Game over — {champions} won", 19, bold=True, fill=WIN)
+    lang = spoken()
+    champions = " & ".join(seat_name(names, s) for s, _, _ in rows if s in won)
+    over = translate(
+        lang, "Game over — {players} won", players=champions or translate(lang, "nobody")
+    )
+    text(draw, (MARGIN + 12, y + 8), over, 19, bold=True, fill=WIN)
     if view.gustave_won:
-        line = "Gustave had the highest record: the players compete for 2nd place."
+        line = translate(lang, "Gustave had the highest record: the players compete for 2nd place.")
         text(draw, (MARGIN + 400, y + 12), line, 14, fill=MUTED, max_width=INNER - 400)
     scale = max(45, *(r + 3 for _, r, _ in rows))
     top = y + 42
@@ -152,7 +157,11 @@ def _standing_row(
     bar = (BAR_X0, row_y + 5, max(BAR_X0 + 2, end), row_y + 23)
     draw.rectangle(bar, fill=tint(colour, 0.3), outline=colour)
     draw.text((end + 6, row_y + 14), str(record), font=font(15, bold=True), fill=INK, anchor="lm")
-    when = f"set in Year {year}" if year else ("automa" if seat is None else "never flew")
+    lang = spoken()
+    if year:
+        when = translate(lang, "set in Year {year}", year=year)
+    else:
+        when = translate(lang, "automa") if seat is None else translate(lang, "never flew")
     width = MARGIN + INNER - BAR_X1 - 40
     text(draw, (BAR_X1 + 34, row_y + 4), when, 14, fill=MUTED, max_width=width)
 
@@ -176,7 +185,7 @@ def draw_year_chart(
     years = max(1, *(len(v) for _, v in lines))
     peak = max(40, *(max(v, default=0) for _, v in lines))
     top, bottom = y + 22, y + CHART_H - 46
-    text(draw, (MARGIN + 12, y), "Record per Year", 15, bold=True)
+    text(draw, (MARGIN + 12, y), translate(spoken(), "Record per Year"), 15, bold=True)
 
     def point(i: int, value: int) -> tuple[int, int]:
         span = CHART_X1 - CHART_X0

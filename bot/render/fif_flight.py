@@ -7,7 +7,8 @@ from typing import Literal
 
 from PIL import ImageDraw
 
-from bot.render.common import INK, MUTED, centred, font, tint
+from bot.i18n import ntranslate, translate
+from bot.render.common import INK, MUTED, centred, font, spoken, tint
 from bot.render.fif_board import (
     INNER,
     LINE,
@@ -20,7 +21,6 @@ from bot.render.fif_board import (
 )
 from bot.render.fif_board import text as draw_text
 from bot.render.fif_mat import FLIGHT_COLOURS
-from rules.core.messages import plural
 from rules.first_in_flight.view import FlightView, RowView
 
 CARD_W, CARD_H, CARD_GAP = 94, 128, 6
@@ -66,12 +66,15 @@ def _card(draw: ImageDraw.ImageDraw, x: int, y: int, card: RowView) -> None:
     draw.rounded_rectangle(
         (x, y, x + CARD_W, y + CARD_H), radius=8, fill=tint(colour, 0.82), outline=colour, width=3
     )
-    name = card.name.replace("Basic Flight Problem", "Basic Problem")
+    lang = spoken()
+    basic = card.name == "Basic Flight Problem"  # the tile's short form
+    name = translate(lang, "Basic Problem") if basic else translate(lang, card.name)
     for i, line in enumerate(wrap(name, CARD_W - 8, 14)[:3]):
         ink = MUTED if card.cancelled else INK
         centred(draw, (x, y + 6 + i * 17, x + CARD_W, y + 22 + i * 17), line, 14, fill=ink)
     if card.cancelled:
-        centred(draw, (x, y + 56, x + CARD_W, y + 72), "no effect", 14, bold=True, fill=CRASH)
+        none = translate(lang, "no effect")
+        centred(draw, (x, y + 56, x + CARD_W, y + 72), none, 14, bold=True, fill=CRASH)
     draw.text(
         (x + CARD_W // 2, y + 84),
         str(card.distance),
@@ -117,16 +120,31 @@ def flight_status(
     A tone, not a colour: the table and the phone picture each colour it from their own palette.
     """
     who = seat_name(names, flight.seat)
-    kind = "final Flight" if flight.final else "Flight"
+    lang = spoken()
+    kind = translate(lang, "final Flight") if flight.final else translate(lang, "Flight")
+    distance = flight.distance_so_far
     if flight.crashed:
-        over = "" if short else f"{kind} over, "
-        return f"{who} crashed — {over}{flight.distance_so_far} Distance scored", "crash"
+        if short:
+            said = translate(
+                lang, "{player} crashed — {distance} Distance scored", player=who, distance=distance
+            )
+        else:
+            said = translate(
+                lang, "{player} crashed — {flight} over, {distance} Distance scored",
+                player=who, flight=kind, distance=distance,
+            )  # fmt: skip
+        return said, "crash"
     if flight.landed:
-        return f"{who} landed safely — {flight.distance_so_far} Distance", "safe"
+        said = translate(
+            lang, "{player} landed safely — {distance} Distance", player=who, distance=distance
+        )
+        return said, "safe"
     if flight.descended:
-        rest = "" if short else ": the landing draws decide it"
-        return f"{who} is descending{rest}", "plain"
-    return f"{who} is flying ({kind})", "plain"
+        if short:
+            return translate(lang, "{player} is descending", player=who), "plain"
+        said = translate(lang, "{player} is descending: the landing draws decide it", player=who)
+        return said, "plain"
+    return translate(lang, "{player} is flying ({flight})", player=who, flight=kind), "plain"
 
 
 def draw_flight(
@@ -157,7 +175,8 @@ def draw_flight(
         else:
             _card(draw, cx, cy, card)
     if not flight.row and not flight.descended:
-        draw_text(draw, (MARGIN + 14, top + 40), "No cards drawn yet.", 16, fill=MUTED)
+        none = translate(spoken(), "No cards drawn yet.")
+        draw_text(draw, (MARGIN + 14, top + 40), none, 16, fill=MUTED)
     rows = max(1, -(-_tiles(flight) // PER_ROW))
     _totals(draw, flight, top + rows * (CARD_H + CARD_GAP) + 4, odds_aid=odds_aid)
 
@@ -179,17 +198,24 @@ def _totals(draw: ImageDraw.ImageDraw, flight: FlightView, y: int, *, odds_aid: 
         fill=CRASH if flight.problems >= 3 else INK,
     )
     draw_text(draw, (x + 290, y + 4), f"Distance {flight.distance_so_far}", 15, bold=True)
-    descend = "Descend: not yet"
+    lang = spoken()
+    descend = translate(lang, "Descend: not yet")
     if flight.descended:
-        left = flight.landing_left
-        descend = f"Descend {flight.descend_value} · {plural(left, 'landing draw')} left"
+        draws = ntranslate(
+            lang, "{count} landing draw left", "{count} landing draws left", flight.landing_left
+        )
+        descend = translate(lang, "Descend {value}", value=flight.descend_value) + " · " + draws
     colour = (CRASH if flight.crashed else SAFE) if flight.descended else MUTED
     draw_text(draw, (x + 410, y + 4), descend, 15, fill=colour, max_width=265)
-    draw_text(draw, (x + 690, y + 4), f"Draw pile: {flight.cards_left}", 15)
+    pile = translate(lang, "Draw pile: {count}", count=flight.cards_left)
+    draw_text(draw, (x + 690, y + 4), pile, 15)
     odds = problem_odds(flight) if odds_aid else None
     if odds is not None:
         bad, total = odds
-        line = f"Chance the next card is a Problem: {bad} in {total} ({round(100 * bad / total)}%)"
+        line = translate(
+            lang, "Chance the next card is a Problem: {bad} in {total} ({percent}%)", bad=bad,
+            total=total, percent=round(100 * bad / total),
+        )  # fmt: skip
         draw.rounded_rectangle(
             (x - 4, y + 34, x + 560, y + 62), radius=6, fill="#fdf0d5", outline=LINE
         )

@@ -6,7 +6,8 @@ from collections.abc import Sequence
 
 from PIL import ImageDraw
 
-from bot.render.common import INK, MUTED, text_width, tint
+from bot.i18n import ntranslate, translate
+from bot.render.common import INK, MUTED, spoken, text_width, tint
 from bot.render.fif_board import (
     ACTION_COLOURS,
     INNER,
@@ -20,7 +21,6 @@ from bot.render.fif_board import (
     text,
     wrap,
 )
-from rules.core.messages import plural
 from rules.first_in_flight.view import GameView, SeatView
 
 MAT_GAP = 12
@@ -45,15 +45,21 @@ FLIGHT_COLOURS = {
 def composition_chips(seat: SeatView) -> list[tuple[str, str]]:
     """(label, colour kind) for each card family in the seat's deck, flaws last."""
     c = seat.composition
-    chips = [(f"Glide ×{c.glide}", "glide")] if c.glide else []
+    lang = spoken()
+    glide = translate(lang, "Glide ×{count}", count=c.glide)
+    chips = [(glide, "glide")] if c.glide else []
     if c.experience:
-        chips.append((f"Experience ×{c.experience}", "experience"))
-    chips += [(f"Upgrade {value} ×{n}", "upgrade") for value, n in c.upgrades]
+        chips.append((translate(lang, "Experience ×{count}", count=c.experience), "experience"))
+    chips += [
+        (translate(lang, "Upgrade {value} ×{count}", value=value, count=n), "upgrade")
+        for value, n in c.upgrades
+    ]
     if c.basic_problem:
-        chips.append((f"Basic Problem ×{c.basic_problem}", "problem"))
-    chips += [(f"{name} ×{n}", "flaw") for name, n in c.flaws]
+        problems = translate(lang, "Basic Problem ×{count}", count=c.basic_problem)
+        chips.append((problems, "problem"))
+    chips += [(f"{translate(lang, name)} ×{n}", "flaw") for name, n in c.flaws]
     if c.unrevealed_flaws:
-        chips.append((f"? flaw ×{c.unrevealed_flaws}", "unknown"))
+        chips.append((translate(lang, "? flaw ×{count}", count=c.unrevealed_flaws), "unknown"))
     return chips
 
 
@@ -102,7 +108,9 @@ def pilot_lines(seat: SeatView) -> list[str]:
     """The Pilot ability text, wrapped (at most 3 lines); marked when used up."""
     if not seat.pilot_text:
         return []
-    line = ("Used until refreshed: " if seat.pilot_exhausted else "") + seat.pilot_text
+    line = translate(spoken(), seat.pilot_text)
+    if seat.pilot_exhausted:
+        line = translate(spoken(), "Used until refreshed: {ability}", ability=line)
     return wrap(line, MAT_W - 20, 14)[:3]
 
 
@@ -147,7 +155,7 @@ def draw_mat(
     )
     draw.rounded_rectangle((x + 2, y + 2, right - 2, y + 34), radius=9, fill=tint(colour, 0.55))
     draw.ellipse((x + 10, y + 9, x + 26, y + 25), fill=colour, outline=INK, width=2)
-    pilot = seat.pilot_name or "no Pilot yet"
+    pilot = seat.pilot_name or translate(spoken(), "no Pilot yet")
     pilot_w = min(
         MAT_W - 170, text_width(("★ Famous " if seat.famous else "") + pilot, 15, bold=True) + 4
     )
@@ -175,10 +183,12 @@ def draw_mat(
         max_width=pilot_w,
     )
     coin(draw, x + 10, y + 44)
-    stats = f"{plural(seat.coins, 'coin')}   Record {seat.record}"
+    lang = spoken()
+    stats = ntranslate(lang, "{count} coin", "{count} coins", seat.coins)
+    stats += "   " + translate(lang, "Record {record}", record=seat.record)
     if seat.record and seat.record_year:
-        stats += f" (Year {seat.record_year})"
-    stats += f"   Flights {seat.flights}"
+        stats += " " + translate(lang, "(Year {year})", year=seat.record_year)
+    stats += "   " + translate(lang, "Flights {count}", count=seat.flights)
     text(draw, (x + 32, y + 42), stats, 15, max_width=MAT_W - 40)
     ink = MUTED if seat.pilot_exhausted else INK
     for i, line in enumerate(pilot_lines(seat)):
@@ -186,7 +196,7 @@ def draw_mat(
     y += _pilot_height(seat)
     _garage(draw, seat, x + 10, y + 68)
     cy = y + 104
-    text(draw, (x + 10, cy), "Cards (grey = used)", 14, bold=True, fill=MUTED)
+    text(draw, (x + 10, cy), translate(spoken(), "Cards (grey = used)"), 14, bold=True, fill=MUTED)
     cy += 20
     half = (MAT_W - 26) // 2
     for i, card in enumerate(seat.cards):
@@ -200,13 +210,18 @@ def draw_mat(
             exhausted=card.exhausted,
         )
     if not seat.cards:
-        text(draw, (x + 10, cy), "none yet", 14, fill=MUTED)
+        text(draw, (x + 10, cy), translate(spoken(), "none yet"), 14, fill=MUTED)
     cy += _cards_height(seat) + 4
     whole = sum(n for n in _counts(seat))
     text(
         draw,
         (x + 10, cy),
-        f"Deck: {seat.deck_size} to draw · {plural(whole, 'card')} in all",
+        translate(
+            spoken(),
+            "Deck: {left} to draw · {cards} in all",
+            left=seat.deck_size,
+            cards=ntranslate(spoken(), "{count} card", "{count} cards", whole),
+        ),
         14,
         bold=True,
         fill=MUTED,
@@ -251,9 +266,11 @@ def _garage(draw: ImageDraw.ImageDraw, seat: SeatView, x: int, y: int) -> None:
 
 def _gustave_lines(view: GameView, width: int) -> list[str]:
     """Gustave's side and the display cards he removed, wrapped to `width`."""
-    taken = ", ".join(view.gustave_cards) if view.gustave_cards else "none"
+    lang = spoken()
+    taken = ", ".join(translate(lang, c) for c in view.gustave_cards) or translate(lang, "none")
     side = wrap(view.gustave_level, width - 20, 14) if view.gustave_level else []
-    return side + wrap(f"Cards removed from the display: {taken}", width - 20, 14)
+    removed = translate(lang, "Cards removed from the display: {cards}", cards=taken)
+    return side + wrap(removed, width - 20, 14)
 
 
 def gustave_height(view: GameView, width: int) -> int:
@@ -272,7 +289,7 @@ def draw_gustave(
     draw.rounded_rectangle(box, radius=10, fill=PANEL, outline=LINE, width=2)
     draw.rounded_rectangle((x + 2, y + 2, x + width - 2, y + 34), radius=9, fill=tint(colour, 0.6))
     draw.ellipse((x + 10, y + 9, x + 26, y + 25), fill=colour, outline=INK, width=2)
-    title = f"Gustave (automa) · Record {view.gustave_record}"
+    title = translate(spoken(), "Gustave (automa) · Record {record}", record=view.gustave_record)
     text(draw, (x + 32, y + 7), title, 16, bold=True, max_width=width - 40)
     for i, line in enumerate(_gustave_lines(view, width)):
         text(draw, (x + 10, y + 42 + i * 19), line, 14, fill=MUTED, max_width=width - 20)
@@ -336,11 +353,17 @@ def draw_private(
     draw.rounded_rectangle(
         (x, y, x + width, y + height), radius=10, fill="#f1ecfa", outline="#6c4f9e", width=2
     )
-    text(draw, (x + 10, y + 8), "Only you can see", 16, bold=True, fill="#4b3478")
+    lang = spoken()
+    text(draw, (x + 10, y + 8), translate(lang, "Only you can see"), 16, bold=True, fill="#4b3478")
     cy = y + 40
     sections = (
-        ("Top of your deck, in order", view.known_top, view.known_top_kinds, True),
-        ("Cards you are looking at", view.looking_at, view.looking_at_kinds, False),
+        (translate(lang, "Top of your deck, in order"), view.known_top, view.known_top_kinds, True),
+        (
+            translate(lang, "Cards you are looking at"),
+            view.looking_at,
+            view.looking_at_kinds,
+            False,
+        ),
     )
     for title, cards, kinds, numbered in sections:
         text(draw, (x + 10, cy), title, 14, bold=True, fill=MUTED, max_width=width - 20)

@@ -8,14 +8,25 @@ from typing import Literal
 
 from PIL import Image, ImageDraw
 
-from bot.render.common import INK, MUTED, centred, fit_text, font, text_width, tint
-from bot.render.fif_board import LINE, PANEL, fit_words, seat_colour, seat_name, wrap
+from bot.i18n import ntranslate, translate
+from bot.render.common import (
+    INK,
+    MUTED,
+    centred,
+    fit_text,
+    fit_words,
+    font,
+    shrunk,
+    spoken,
+    text_width,
+    tint,
+)
+from bot.render.fif_board import LINE, PANEL, seat_colour, seat_name, wrap
 from bot.render.fif_chart import view_entries, won_by
 from bot.render.fif_flight import flight_status, problem_odds
 from bot.render.fif_mat import FLIGHT_COLOURS, composition_chips
 from bot.render.fif_track import INNER, MARGIN, SMALL, WHITE, token
 from bot.render.tiles import stamp
-from rules.core.messages import plural
 from rules.first_in_flight.view import FlightView, GameView, RowView, SeatView
 
 CARD_W, CARD_H, CARD_GAP = 96, 124, 4  # six to a row; a tile's longest word ("Experience") fits
@@ -95,22 +106,26 @@ def full_rows(flight: FlightView) -> int:
 
 def _totals(flight: FlightView, names: Sequence[str], odds_aid: bool) -> list[tuple[str, str]]:
     """The Flight's summary lines (text, colour)."""
-    lines = [
-        (
-            f"Problems {flight.problems} of 4 · Distance {flight.distance_so_far} · "
-            f"draw pile {flight.cards_left}",
-            CRASH if flight.problems >= 3 else INK,
-        )
-    ]
+    lang = spoken()
+    said = translate(
+        lang, "Problems {problems} of 4 · Distance {distance} · draw pile {cards}",
+        problems=flight.problems, distance=flight.distance_so_far, cards=flight.cards_left,
+    )  # fmt: skip
+    lines = [(said, CRASH if flight.problems >= 3 else INK)]
     if flight.descended:
-        left = flight.landing_left
-        draws = f"{left} landing draw{'' if left == 1 else 's'} left"
-        lines.append((f"Descend {flight.descend_value} · {draws}", SAFE))
+        draws = ntranslate(
+            lang, "{count} landing draw left", "{count} landing draws left", flight.landing_left
+        )
+        descend = translate(lang, "Descend {value}", value=flight.descend_value)
+        lines.append((f"{descend} · {draws}", SAFE))
     odds = problem_odds(flight) if odds_aid else None
     if odds is not None:
         bad, total = odds
         pct = round(100 * bad / total)
-        lines.append((f"Next card is a Problem: {bad} in {total} ({pct}%)", INK))
+        lines.append((translate(
+            lang, "Next card is a Problem: {bad} in {total} ({percent}%)", bad=bad, total=total,
+            percent=pct,
+        ), INK))  # fmt: skip
     return lines
 
 
@@ -154,14 +169,19 @@ def _card(draw: ImageDraw.ImageDraw, x: int, y: int, card: RowView, fit: Fit) ->
     draw.rounded_rectangle(
         (x, y, x + CARD_W, y + h), radius=8, fill=tint(colour, 0.8), outline=colour, width=3
     )
-    name = card.name.replace("Basic Flight Problem", "Basic Problem")
+    lang = spoken()
+    if card.name == "Basic Flight Problem":  # the tile's short form
+        name = translate(lang, "Basic Problem")
+    else:
+        name = translate(lang, card.name)
     ink = MUTED if card.cancelled else INK
     room = (1 if card.cancelled else 2) if fit.compact else 3
     for i, line in enumerate(_name_lines(name, room)):
         centred(draw, (x, y + 5 + i * 19, x + CARD_W, y + 23 + i * 19), line, SMALL, fill=ink)
     if card.cancelled:
         top = y + 24 if fit.compact else y + 62
-        centred(draw, (x, top, x + CARD_W, top + 18), "no effect", SMALL, bold=True, fill=CRASH)
+        none = translate(lang, "no effect")
+        centred(draw, (x, top, x + CARD_W, top + 18), none, SMALL, bold=True, fill=CRASH)
     if fit.compact:  # the Distance at the left, the Problems beside it, on the bottom line
         base = y + h - 28
         draw.text((x + 8, base), str(card.distance), font=font(22, bold=True), fill=INK)
@@ -185,7 +205,13 @@ def _folded(draw: ImageDraw.ImageDraw, x: int, y: int, folded: Folded, fit: Fit)
     draw.rounded_rectangle(
         (x, y, x + w, y + _tile_h(fit)), radius=8, fill=WHITE, outline=MUTED, width=2
     )
-    words = f"{plural(count, 'earlier card')}: Distance {distance}, {plural(problems, 'Problem')}"
+    lang = spoken()
+    words = translate(
+        lang, "{cards}: Distance {distance}, {problems}",
+        cards=ntranslate(lang, "{count} earlier card", "{count} earlier cards", count),
+        distance=distance,
+        problems=ntranslate(lang, "{count} Problem", "{count} Problems", problems),
+    )  # fmt: skip
     for i, line in enumerate(wrap(words, w - 12, SMALL)[:3]):
         draw.text((x + 8, y + 5 + i * 19), line, font=font(SMALL), fill=INK)
 
@@ -195,11 +221,16 @@ def _descend(draw: ImageDraw.ImageDraw, x: int, y: int, flight: FlightView, fit:
     colour = CRASH if flight.crashed else SAFE
     h = _tile_h(fit)
     draw.rounded_rectangle((x, y, x + CARD_W, y + h), radius=8, fill=colour, outline=INK)
-    centred(draw, (x, y + 6, x + CARD_W, y + 26), "Descend", SMALL, bold=True, fill=WHITE)
+    lang = spoken()
+    title = translate(lang, "Descend")
+    centred(draw, (x, y + 6, x + CARD_W, y + 26), title, SMALL, bold=True, fill=WHITE)
     value = "?" if flight.descend_value is None else str(flight.descend_value)
     mid, size = (y + 40, 22) if fit.compact else (y + 66, 28)
     draw.text((x + CARD_W // 2, mid), value, font=font(size, bold=True), fill=WHITE, anchor="mm")
-    note = "crashed" if flight.crashed else ("landed" if flight.landed else "landing")
+    if flight.crashed:
+        note = translate(lang, "crashed")
+    else:
+        note = translate(lang, "landed") if flight.landed else translate(lang, "landing")
     centred(draw, (x, y + h - 26, x + CARD_W, y + h - 6), note, SMALL, fill=WHITE)
 
 
@@ -241,7 +272,8 @@ def draw_flight(
         else:
             _card(draw, cx, cy, tile, fit)
     if not _tiles(flight):
-        draw.text((MARGIN + 12, top + 40), "No cards drawn yet.", font=font(17), fill=MUTED)
+        none = translate(spoken(), "No cards drawn yet.")
+        draw.text((MARGIN + 12, top + 40), none, font=font(17), fill=MUTED)
     ty = top + _rows(flight, fit) * pitch + 2
     for line, fill in _totals(flight, names, odds_aid):
         draw.text(
@@ -307,9 +339,12 @@ def _chip(image: Image.Image, x: int, y: int, label: str, colour: str, w: int) -
 
 def _card_chips(seat: SeatView) -> list[tuple[str, str]]:
     """The seat's Development cards (used ones marked and greyed)."""
+    lang = spoken()
     return [
         (
-            ("used: " if c.exhausted else "") + c.name,
+            translate(lang, "used: {card}", card=translate(lang, c.name))
+            if c.exhausted
+            else translate(lang, c.name),
             MUTED if c.exhausted else DEV_COLOURS.get(c.type, MUTED),
         )
         for c in seat.cards
@@ -323,14 +358,23 @@ def _deck_chips(seat: SeatView) -> list[tuple[str, str]]:
 
 def _mat_lines(seat: SeatView, names: Sequence[str]) -> tuple[str, list[str], list[str]]:
     """Stats line, Pilot ability lines and the Garage lines of a mat."""
-    stats = f"{plural(seat.coins, 'coin')} · Record {seat.record}"
+    lang = spoken()
+    coins = ntranslate(lang, "{count} coin", "{count} coins", seat.coins)
+    stats = coins + " · " + translate(lang, "Record {record}", record=seat.record)
     if seat.record and seat.record_year:
-        stats += f" (Year {seat.record_year})"
-    stats += f" · Flights {seat.flights}"
-    ability = ("Used until refreshed: " if seat.pilot_exhausted else "") + seat.pilot_text
+        stats += " " + translate(lang, "(Year {year})", year=seat.record_year)
+    stats += " · " + translate(lang, "Flights {count}", count=seat.flights)
+    ability = translate(lang, seat.pilot_text)
+    if seat.pilot_exhausted:
+        ability = translate(lang, "Used until refreshed: {ability}", ability=ability)
     pilot = wrap(ability, INNER - 20, SMALL)[:3] if seat.pilot_text else []
     left, right = seat.garage
-    garage = f"Garage: {left or 'empty'} | {right or 'empty'} (right +1 Time to repair)"
+    empty = translate(lang, "empty")
+    garage = translate(
+        lang, "Garage: {left} | {right} (right +1 Time to repair)",
+        left=translate(lang, left) if left else empty,
+        right=translate(lang, right) if right else empty,
+    )  # fmt: skip
     return stats, pilot, wrap(garage, INNER - 20, SMALL)
 
 
@@ -341,15 +385,27 @@ CardTexts = Literal["", "full", "flow"]
 
 def _card_texts(seat: SeatView, texts: CardTexts) -> list[tuple[str, str, list[str]]]:
     """Each card as (bold name line or "", colour, wrapped text lines): what it does."""
+    lang = spoken()
     out = []
+    kinds = {
+        "friend": translate(lang, "Friend"),
+        "technology": translate(lang, "Technology"),
+        "skill": translate(lang, "Skill"),
+    }
     for c in seat.cards:
         colour = MUTED if c.exhausted else DEV_COLOURS.get(c.type, MUTED)
-        used = " (used)" if c.exhausted else ""
+        name, text = translate(lang, c.name), translate(lang, c.text) if c.text else ""
         if texts == "flow":
-            out.append(("", colour, wrap(f"{c.name}{used}: {c.text}", INNER - 40, SMALL)))
+            if c.exhausted:
+                name = translate(lang, "{card} (used)", card=name)
+            out.append(("", colour, wrap(f"{name}: {text}", INNER - 40, SMALL)))
             continue
-        head = f"{c.name} ({c.type.capitalize()}{', used' if c.exhausted else ''})"
-        out.append((head, colour, wrap(c.text, INNER - 40, SMALL) if c.text else []))
+        kind = kinds.get(c.type, c.type.capitalize())
+        if c.exhausted:
+            head = translate(lang, "{card} ({kind}, used)", card=name, kind=kind)
+        else:
+            head = f"{name} ({kind})"
+        out.append((head, colour, wrap(text, INNER - 40, SMALL) if c.text else []))
     return out
 
 
@@ -416,7 +472,10 @@ def draw_mat(
         (MARGIN + 2, y + 2, right - 2, y + 38), radius=9, fill=tint(colour, 0.55)
     )
     token(draw, MARGIN + 8, y + 8, seat.seat, size=22)
-    pilot = ("★ Famous " if seat.famous else "") + (seat.pilot_name or "no Pilot yet")
+    lang = spoken()
+    pilot = translate(lang, seat.pilot_name) if seat.pilot_name else translate(lang, "no Pilot yet")
+    if seat.famous:
+        pilot = "★ " + translate(lang, "Famous {pilot}", pilot=pilot)
     pilot = fit_words(pilot, INNER // 2, 17, bold=True)
     draw.text((right - 10, y + 10), pilot, font=font(17, bold=True), fill=INK, anchor="ra")
     name_w = INNER - 60 - text_width(pilot, 17, bold=True)
@@ -438,19 +497,24 @@ def draw_mat(
         draw.text((x, cy + 2), line, font=font(SMALL), fill=INK)
         cy += LINE_H
     cy += 5
-    draw.text((x, cy), "Cards (used ones are grey)", font=font(SMALL, bold=True), fill=MUTED)
+    cards = translate(lang, "Cards (used ones are grey)")
+    draw.text((x, cy), cards, font=font(SMALL, bold=True), fill=MUTED)
     cy += 22
     if seat.cards and texts:
         cy = _draw_card_texts(draw, seat, x, cy, texts)
     elif seat.cards:
         cy = _chips(image, _card_chips(seat), x, cy, INNER - 20, PANEL)
     else:
-        draw.text((x, cy + 4), "none yet", font=font(SMALL), fill=MUTED)
+        draw.text((x, cy + 4), translate(lang, "none yet"), font=font(SMALL), fill=MUTED)
         cy += CHIP_H + CHIP_GAP
     c = seat.composition
     whole = c.glide + c.experience + c.basic_problem + c.unrevealed_flaws
     whole += sum(n for _, n in c.upgrades) + sum(n for _, n in c.flaws)
-    line = f"Deck: {seat.deck_size} to draw · {plural(whole, 'card')} in all"
+    line = translate(
+        lang, "Deck: {left} to draw · {cards} in all", left=seat.deck_size,
+        cards=ntranslate(lang, "{count} card", "{count} cards", whole),
+    )  # fmt: skip
+    line = fit_words(line, INNER - 20, SMALL, bold=True)
     draw.text((x, cy + 2), line, font=font(SMALL, bold=True), fill=MUTED)
     if lean:
         for i, words in enumerate(_deck_words(seat)):
@@ -483,9 +547,10 @@ def _draw_card_texts(
 
 def _named(cards: Sequence[str], kinds: Sequence[str], numbered: bool) -> list[tuple[str, str]]:
     """Card names as chips coloured by kind (grey when not known)."""
+    lang = spoken()
     return [
         (
-            f"{i + 1}. {c}" if numbered else c,
+            f"{i + 1}. {translate(lang, c)}" if numbered else translate(lang, c),
             FLIGHT_COLOURS.get(kinds[i] if i < len(kinds) else "unknown", MUTED),
         )
         for i, c in enumerate(cards)
@@ -497,9 +562,12 @@ Sections = tuple[tuple[str, tuple[tuple[str, str], ...]], ...]
 
 def private_sections(view: GameView) -> Sections:
     """(title, chips) of what only this seat sees."""
+    lang = spoken()
+    top = tuple(_named(view.known_top, view.known_top_kinds, True))
+    looking = tuple(_named(view.looking_at, view.looking_at_kinds, False))
     return (
-        ("Top of your deck, in order", tuple(_named(view.known_top, view.known_top_kinds, True))),
-        ("Cards you are looking at", tuple(_named(view.looking_at, view.looking_at_kinds, False))),
+        (translate(lang, "Top of your deck, in order"), top),
+        (translate(lang, "Cards you are looking at"), looking),
     )
 
 
@@ -535,7 +603,9 @@ def draw_sections(image: Image.Image, sections: Sections, y: int) -> None:
         outline="#6c4f9e",
         width=2,
     )
-    draw.text((MARGIN + 10, y + 8), "Only you can see", font=font(18, bold=True), fill="#4b3478")
+    lang = spoken()
+    only = translate(lang, "Only you can see")
+    draw.text((MARGIN + 10, y + 8), only, font=font(18, bold=True), fill="#4b3478")
     cy = y + 40
     for title, chips in sections:
         draw.text((MARGIN + 10, cy), title, font=font(SMALL, bold=True), fill=MUTED)
@@ -543,7 +613,8 @@ def draw_sections(image: Image.Image, sections: Sections, y: int) -> None:
         if chips:
             cy = _chips(image, chips, MARGIN + 10, cy, INNER - 20, PRIVATE_FILL) + 4
         else:
-            draw.text((MARGIN + 10, cy + 4), "nothing", font=font(SMALL), fill=MUTED)
+            none = translate(lang, "nothing")
+            draw.text((MARGIN + 10, cy + 4), none, font=font(SMALL), fill=MUTED)
             cy += CHIP_H + CHIP_GAP + 4
 
 
@@ -560,16 +631,20 @@ def draw_standings(draw: ImageDraw.ImageDraw, view: GameView, names: Sequence[st
     draw.rounded_rectangle(
         (MARGIN, y, MARGIN + INNER, y + height - 8), radius=10, fill=PANEL, outline=SAFE, width=3
     )
-    champions = " & ".join(seat_name(names, s) for s, _, _ in rows if s in won) or "nobody"
+    lang = spoken()
+    champions = " & ".join(seat_name(names, s) for s, _, _ in rows if s in won)
+    over = translate(
+        lang, "Game over — {players} won", players=champions or translate(lang, "nobody")
+    )
     draw.text(
         (MARGIN + 12, y + 10),
-        fit_words(f"Game over — {champions} won", INNER - 24, 20, bold=True),
+        fit_words(over, INNER - 24, 20, bold=True),
         font=font(20, bold=True),
         fill=SAFE,
     )
     cy = y + 44
     if view.gustave_won:
-        line = "Gustave had the highest record: the players compete for 2nd place."
+        line = translate(lang, "Gustave had the highest record: the players compete for 2nd place.")
         draw.text(
             (MARGIN + 12, cy), fit_words(line, INNER - 24, SMALL), font=font(SMALL), fill=MUTED
         )
@@ -578,12 +653,17 @@ def draw_standings(draw: ImageDraw.ImageDraw, view: GameView, names: Sequence[st
     series_g = view.gustave_record_by_year
     for seat, record, year in rows:
         rank = 1 + sum(1 for _, r, _ in rows if r > record)
-        mark = "★ 1st" if seat in won else f"{rank}."
+        mark = "★ " + translate(lang, "1st") if seat in won else f"{rank}."
         token(draw, MARGIN + 70, cy + 2, seat, size=20)
+        size = shrunk(mark, 56, 18, bold=True, smallest=SMALL)  # left of the token
         draw.text(
-            (MARGIN + 12, cy), mark, font=font(18, bold=True), fill=SAFE if seat in won else INK
-        )
-        when = f"set in Year {year}" if year else ("automa" if seat is None else "never flew")
+            (MARGIN + 12, cy + 18 - size), mark, font=font(size, bold=True),
+            fill=SAFE if seat in won else INK,
+        )  # fmt: skip
+        if year:
+            when = translate(lang, "set in Year {year}", year=year)
+        else:
+            when = translate(lang, "automa") if seat is None else translate(lang, "never flew")
         head = f"{seat_name(names, seat)} — {record} ({when})"
         draw.text(
             (MARGIN + 98, cy),
@@ -595,7 +675,7 @@ def draw_standings(draw: ImageDraw.ImageDraw, view: GameView, names: Sequence[st
         per_year = " · ".join(str(v) for v in values)
         draw.text(
             (MARGIN + 98, cy + 22),
-            fit_text(f"by Year: {per_year}", INNER - 110, SMALL),
+            fit_words(translate(lang, "by Year: {records}", records=per_year), INNER - 110, SMALL),
             font=font(SMALL),
             fill=MUTED,
         )

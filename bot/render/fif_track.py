@@ -7,6 +7,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from bot.i18n import ptranslate, translate
 from bot.render.common import (
     HIGHLIGHT,
     INK,
@@ -14,7 +15,10 @@ from bot.render.common import (
     SEAT_SYMBOLS,
     canvas,
     centred,
+    fit_words,
     font,
+    shrunk,
+    spoken,
     text_width,
     tint,
 )
@@ -23,7 +27,6 @@ from bot.render.fif_board import (
     LINE,
     BoardKey,
     board_key,
-    fit_words,
     hourglass,
     icon,
     pack_boxes,
@@ -46,11 +49,43 @@ TILE_H, ROW_GAP = 100, 8
 TOKEN = 24
 SHORT = {"experience": "Exp.", "technology": "Tech."}  # only where the whole word cannot fit
 NAMES = {"funding": "Funding", "experience": "Experience", "technology": "Technology"}
-# The key under the board: every code a tile prints, in words.
-KEY_LINES = (
-    "Key: 3M|2t = pay 3 Money or 2 Time · +2 = take 2 coins · X≥2 = pay X, 2 or more ·"
-    " +1M = 1 Money more · Exp. = Experience",
-)
+
+
+def short_names() -> dict[str, str]:
+    """Actions' short forms, used only where the whole word cannot fit."""
+    lang = spoken()
+    return {
+        "experience": translate(lang, "Exp."),
+        "technology": translate(lang, "Tech."),
+        "funding": translate(lang, "Fund."),
+        "upgrade": translate(lang, "Upgr."),
+        "skill": translate(lang, "Sk."),
+    }
+
+
+def action_names() -> dict[str, str]:
+    """The actions a tile names, in the picture's language."""
+    lang = spoken()
+    return {
+        "funding": translate(lang, "Funding"),
+        "experience": translate(lang, "Experience"),
+        "technology": translate(lang, "Technology"),
+        "glide": translate(lang, "Glide"),
+        "skill": translate(lang, "Skill"),
+        "friend": translate(lang, "Friend"),
+        "fly": translate(lang, "Fly"),
+        "upgrade": translate(lang, "Upgrade"),
+        "repair": translate(lang, "Repair"),
+    }
+
+
+def key_text() -> str:
+    """The key under the board: every code a tile prints, in words."""
+    return translate(
+        spoken(),
+        "Key: 3M|2t = pay 3 Money or 2 Time · +2 = take 2 coins · X≥2 = pay X, 2 or more · "
+        "+1M = 1 Money more · Exp. = Experience",
+    )
 
 
 def token(
@@ -115,7 +150,9 @@ def header(draw: ImageDraw.ImageDraw, year: int, title: str, status: str, colour
         fill=INK,
     )
     x = WIDTH - MARGIN - 4 * 36 - 52
-    draw.text((x, 12), "Year", font=font(17, bold=True), fill=INK)
+    year_word = translate(spoken(), "Year")
+    size = shrunk(year_word, 48, 17, bold=True, smallest=SMALL)
+    draw.text((x, 12 + 17 - size), year_word, font=font(size, bold=True), fill=INK)
     now = year
     for year in range(1, 5):
         cx = x + 52 + (year - 1) * 36
@@ -146,16 +183,17 @@ def _name_line(
     width = x1 - x0 - 2
     if bold and text_width(word, SMALL, bold=True) > width:
         bold = False
+    word = fit_words(word, width, SMALL, bold=bold)  # a word longer than the tile: never past it
     x = x0 + (x1 - x0 - text_width(word, SMALL, bold=bold)) // 2
     draw.text((x, y0), word, font=font(SMALL, bold=bold), fill=INK)
 
 
 def _kind_name(kind: str, room: int, extra: str = "") -> str:
     """The action's whole name when it (and `extra`) fits in `room` px, else its short form."""
-    name = NAMES.get(kind, kind.capitalize())
+    name = action_names().get(kind, kind.capitalize())
     if text_width(name + extra, SMALL) <= room:
         return name
-    return SHORT.get(kind, name)
+    return short_names().get(kind, name)
 
 
 def _action_tile(
@@ -183,7 +221,8 @@ def _action_tile(
         cost = costs.pop()
         draw.text((x1 - 5, y0 + 11), cost, font=font(SMALL, bold=True), fill=INK, anchor="ra")
         first, second = (_kind_name(k, x1 - x0 - 2) for k in kinds[:2])
-        _name_line(draw, (x0, y0 + 34, x1, y0 + 52), f"{first} or", bold=False)
+        either = translate(spoken(), "{action} or", action=first)
+        _name_line(draw, (x0, y0 + 34, x1, y0 + 52), either, bold=False)
         _name_line(draw, (x0, y0 + 53, x1, y0 + 71), second, bold=False)
         return
     for i, kind in enumerate(kinds[:2]):
@@ -207,18 +246,26 @@ def key_box(key: BoardKey) -> tuple[int, int, int, int] | None:
     left = boxes[-1][2] + 12
     if MARGIN + INNER - left < KEY_MIN_W:
         return None
+    # a longer key (another language) that does not fit beside the row goes under the board
+    if len(key_lines(MARGIN + INNER - left)) * 20 > height - boxes[-1][1]:
+        return None
     return (left, boxes[-1][1], MARGIN + INNER, height)
 
 
 def key_lines(width: int) -> list[str]:
     """The key's lines wrapped to `width` px."""
-    return [w for line in KEY_LINES for w in wrap(line, width, SMALL)]
+    return wrap(key_text(), width, SMALL)
+
+
+def track_background(key: BoardKey) -> Image.Image:
+    """The empty track of one board side (static: drawn once per side and language, copied per
+    turn), with the key to its costs beside the last row when there is room."""
+    return _background(key, spoken())
 
 
 @lru_cache(maxsize=4)
-def track_background(key: BoardKey) -> Image.Image:
-    """The empty track of one board side (static: drawn once per side, copied per turn), with
-    the key to its costs beside the last row when there is room."""
+def _background(key: BoardKey, language: str) -> Image.Image:
+    """`track_background` in `language` (the one spoken while drawing: a key of the cache)."""
     boxes, height = track_layout(key)
     image, draw = canvas(WIDTH, height)
     room = key_box(key)
@@ -226,11 +273,16 @@ def track_background(key: BoardKey) -> Image.Image:
         x0, y0, x1, _ = room
         for i, line in enumerate(key_lines(x1 - x0)):
             draw.text((x0, y0 + i * 20), line, font=font(SMALL), fill=MUTED)
-    for box, title in ((boxes[0], "Start"), (boxes[-1], "Next")):
+    # "board": the words of the track's ends (not the bot's "Start" button)
+    for box, title in (
+        (boxes[0], ptranslate(language, "board", "Start")),
+        (boxes[-1], ptranslate(language, "board", "Next")),
+    ):
         draw.rounded_rectangle(box, radius=7, fill="#dfe8d8", outline="#6b8f5e", width=2)
-        centred(
-            draw, (box[0], box[1] + 4, box[2], box[1] + 24), title, SMALL, bold=True, fill="#3d5c32"
-        )
+        # a longer word takes a second line, still above the pawns (4 of them end 42 px down)
+        lines = 1 if text_width(title, SMALL, bold=True) <= box[2] - box[0] - 4 else 2
+        area = (box[0], box[1] + 4, box[2], box[1] + 4 + 19 * lines + (1 if lines == 1 else 0))
+        centred(draw, area, title, SMALL, bold=True, fill="#3d5c32")
     for (kind, number, options), box in zip(key, boxes[1:-1], strict=False):
         if kind == "action":
             _action_tile(draw, box, number, options)
@@ -309,7 +361,7 @@ def _lines(entries: Entries, names: Sequence[str]) -> list[str]:
     """Every record of `entries`, best first, in words."""
     rows = sorted(entries, key=lambda e: (-e[1], e[0] is None, e[0] or 0))
     words = " · ".join(f"{_symbol(s)}{seat_name(names, s)} {r}" for s, r, _ in rows)
-    return wrap(f"Records: {words}", INNER, SMALL)
+    return wrap(translate(spoken(), "Records: {records}", records=words), INNER, SMALL)
 
 
 def _symbol(seat: int | None) -> str:
@@ -345,7 +397,7 @@ def draw_entries(draw: ImageDraw.ImageDraw, entries: Entries, names: Sequence[st
     """The record track with the markers of `entries` (players, then Gustave), then the list."""
     stack = max(1, *_stack_levels(entries).values())
     bar_y = y + 26 + stack * 16
-    draw.text((MARGIN, y), "Records", font=font(17, bold=True), fill=INK)
+    draw.text((MARGIN, y), translate(spoken(), "Records"), font=font(17, bold=True), fill=INK)
     draw.rounded_rectangle((REC_X0 - 6, bar_y, REC_X1 + 28, bar_y + 10), radius=5, fill="#e2dccd")
     draw.rectangle((rec_x(15), bar_y, REC_X1, bar_y + 10), fill="#f3d98b")
     for v in range(0, REC_MAX + 1, 5):
@@ -358,7 +410,8 @@ def draw_entries(draw: ImageDraw.ImageDraw, entries: Entries, names: Sequence[st
             fill=INK,
             anchor="ma",
         )
-    draw.text((rec_x(15) + 30, y + 2), "★ Famous from 15", font=font(SMALL), fill="#7a5f00")
+    famous = "★ " + translate(spoken(), "Famous from {record}", record=15)
+    draw.text((rec_x(15) + 30, y + 2), famous, font=font(SMALL), fill="#7a5f00")
     seen: dict[int, int] = {}
     for seat, value, _ in entries:
         level = seen.get(min(value, REC_MAX), 0)

@@ -6,6 +6,7 @@ from collections.abc import Callable, Sequence
 
 from PIL import Image, ImageDraw
 
+from bot.i18n import translate
 from bot.render import alt, fif_phone
 from bot.render import fif_track as phone
 from bot.render.common import (
@@ -15,15 +16,17 @@ from bot.render.common import (
     PHONE_ASPECT,
     canvas,
     font,
+    shrunk,
+    spoken,
     text_width,
 )
 from bot.render.fif_board import (
     DEV_COLOURS,
-    DEV_TITLES,
     LINE,
     PANEL,
     BoardKey,
     board_key,
+    dev_titles,
     seat_colour,
     seat_name,
     wrap,
@@ -33,21 +36,31 @@ from bot.render.tiles import stamp
 from rules.first_in_flight.labels import STEP_WORDS
 from rules.first_in_flight.view import FlightView, GameView, PawnView, SeatView
 
-PAWN_KEY = "Pawn numbers: turn order (1 acts next). Slashed: crashed, must Recover."
+
+def pawn_key() -> str:
+    """What the pawns' numbers and slashes mean, in the picture's language."""
+    return translate(
+        spoken(), "Pawn numbers: turn order (1 acts next). Slashed: crashed, must Recover."
+    )
 
 
 def _status(view: GameView, names: Sequence[str]) -> str:
     """Who decides what now, or the game's end."""
+    lang = spoken()
     if view.over:
-        return "Game over"
+        return translate(lang, "Game over")
     if view.deciding is None:
-        return "Waiting"
+        return translate(lang, "Waiting")
     who = seat_name(names, view.deciding)
-    line = f"{who}: {STEP_WORDS.get(view.step, view.step.replace('_', ' '))}"
+    step = STEP_WORDS.get(view.step)
+    # the step's words are the rules' (first_in_flight.po): a lookup of their English
+    doing = translate(lang, step) if step else view.step.replace("_", " ")
+    line = f"{who}: {doing}"
     if view.pilot_offer:
-        line += " — offered: " + ", ".join(view.pilot_offer)
+        offered = ", ".join(translate(lang, name) for name in view.pilot_offer)
+        line += " — " + translate(lang, "offered: {pilots}", pilots=offered)
     if view.end_trigger:
-        line += " · final Flights"
+        line += " · " + translate(lang, "final Flights")
     return line
 
 
@@ -113,12 +126,19 @@ def _table_page(
     """One page: the header (the first page) or a page title, then its blocks."""
     top = phone.HEADER_H if index == 0 else PAGE_HEAD_H
     image, draw = canvas(phone.WIDTH, top + sum(h for h, _ in blocks), BACKGROUND)
+    lang = spoken()
     if index == 0:
-        title = "Whole table" + (f" (1 of {count})" if count > 1 else "")
+        title = translate(lang, "Whole table")
+        if count > 1:
+            title = translate(lang, "Whole table (1 of {count})", count=count)
         _phone_header(image, view, title, names)
     else:
-        line = f"First in Flight — whole table ({index + 1} of {count})"
-        draw.text((phone.MARGIN, 12), line, font=font(20, bold=True), fill=INK)
+        line = translate(
+            lang, "First in Flight — whole table ({number} of {count})", number=index + 1,
+            count=count,
+        )  # fmt: skip
+        size = shrunk(line, phone.INNER, 20, bold=True, smallest=17)
+        draw.text((phone.MARGIN, 12 + 20 - size), line, font=font(size, bold=True), fill=INK)
     y = top
     for height, paint in blocks:
         paint(image, y)
@@ -179,9 +199,9 @@ def _mat_block(view: GameView, seat: SeatView, names: tuple[str, ...]) -> Block:
 def _table_legend(view: GameView) -> list[str]:
     """The key to the track (unless it sits beside the track), the pawns and the data note."""
     lines = [] if phone.key_box(board_key(view)) is not None else phone.key_lines(phone.INNER)
-    lines += wrap(PAWN_KEY, phone.INNER, phone.SMALL)
+    lines += wrap(pawn_key(), phone.INNER, phone.SMALL)
     if view.stand_in:
-        lines.append("Card data: unofficial stand-in set")
+        lines.append(translate(spoken(), "Card data: unofficial stand-in set"))
     return lines
 
 
@@ -195,33 +215,41 @@ def _lines(image: Image.Image, y: int, lines: Sequence[str], fill: str = INK) ->
 def _piles(view: GameView) -> str:
     """The shared piles in words."""
     glide, exp, basic = view.supply
-    return (
-        f"Upgrade deck {view.upgrade_deck_size} · Design Flaws {view.flaw_deck_size}"
-        f" (discard {len(view.flaw_discard)}) · Supply: Glide {glide}, Experience {exp},"
-        f" Basic Flight Problem {basic}"
-    )
+    return translate(
+        spoken(),
+        "Upgrade deck {upgrades} · Design Flaws {flaws} (discard {discarded}) · Supply: Glide "
+        "{glide}, Experience {experience}, Basic Flight Problem {basic}",
+        upgrades=view.upgrade_deck_size, flaws=view.flaw_deck_size,
+        discarded=len(view.flaw_discard), glide=glide, experience=exp, basic=basic,
+    )  # fmt: skip
 
 
 def _display_lines(view: GameView, kind: int) -> list[tuple[str, bool]]:
     """A display row as (line, is a card name): each face-up card, then its text."""
     texts = view.display_texts[kind] if kind < len(view.display_texts) else ()
+    lang = spoken()
     out: list[tuple[str, bool]] = []
     for i, name in enumerate(view.display[kind]):
-        out.append((name, True))
+        out += [(w, True) for w in wrap(translate(lang, name), phone.INNER - 20, phone.SMALL)]
         if i < len(texts):
-            out += [(w, False) for w in wrap(texts[i], phone.INNER - 20, phone.SMALL)]
-    return out or [("none face up", False)]
+            said = translate(lang, texts[i])
+            out += [(w, False) for w in wrap(said, phone.INNER - 20, phone.SMALL)]
+    return out or [(translate(lang, "none face up"), False)]
 
 
 def _display_block(view: GameView, kind: int) -> Block:
     """Face-up cards of one type: title with the deck size, each card's name and text."""
     lines = _display_lines(view, kind)
-    title = f"{DEV_TITLES[kind]} face up · deck {view.dev_deck_sizes[kind]}"
+    title = translate(
+        spoken(), "{cards} face up · deck {count}", cards=dev_titles()[kind],
+        count=view.dev_deck_sizes[kind],
+    )  # fmt: skip
+    size = shrunk(title, phone.INNER - 14, 17, bold=True, smallest=phone.SMALL)
 
     def paint(image: Image.Image, y: int) -> None:
         draw = ImageDraw.Draw(image)
         draw.rectangle((phone.MARGIN, y + 4, phone.MARGIN + 6, y + 22), fill=DEV_COLOURS[kind])
-        draw.text((phone.MARGIN + 14, y + 2), title, font=font(17, bold=True), fill=INK)
+        draw.text((phone.MARGIN + 14, y + 19 - size), title, font=font(size, bold=True), fill=INK)
         cy = y + 28
         for line, is_name in lines:
             cy += 2 if is_name else 0
@@ -235,9 +263,12 @@ def _display_block(view: GameView, kind: int) -> Block:
 
 def _gustave_lines(view: GameView) -> list[str]:
     """Gustave's side and the display cards he removed, wrapped."""
-    taken = ", ".join(view.gustave_cards) if view.gustave_cards else "none"
-    side = wrap(view.gustave_level, phone.INNER - 20, phone.SMALL) if view.gustave_level else []
-    return side + wrap(f"Cards removed from the display: {taken}", phone.INNER - 20, phone.SMALL)
+    lang = spoken()
+    taken = ", ".join(translate(lang, c) for c in view.gustave_cards) or translate(lang, "none")
+    level = translate(lang, view.gustave_level)
+    side = wrap(level, phone.INNER - 20, phone.SMALL) if view.gustave_level else []
+    removed = translate(lang, "Cards removed from the display: {cards}", cards=taken)
+    return side + wrap(removed, phone.INNER - 20, phone.SMALL)
 
 
 def _gustave(image: Image.Image, y: int, view: GameView, lines: Sequence[str]) -> None:
@@ -249,8 +280,9 @@ def _gustave(image: Image.Image, y: int, view: GameView, lines: Sequence[str]) -
         (phone.MARGIN, y, right, y + height), radius=10, fill=PANEL, outline=LINE
     )
     phone.token(draw, phone.MARGIN + 8, y + 8, None, size=22)
-    title = f"Gustave (automa) · Record {view.gustave_record}"
-    draw.text((phone.MARGIN + 38, y + 9), title, font=font(18, bold=True), fill=INK)
+    title = translate(spoken(), "Gustave (automa) · Record {record}", record=view.gustave_record)
+    size = shrunk(title, phone.INNER - 40, 18, bold=True, smallest=phone.SMALL)
+    draw.text((phone.MARGIN + 38, y + 27 - size), title, font=font(size, bold=True), fill=INK)
     for i, line in enumerate(lines):
         draw.text((phone.MARGIN + 10, y + 38 + i * 20), line, font=font(phone.SMALL), fill=MUTED)
 
@@ -273,9 +305,9 @@ def _legend_lines(view: GameView) -> list[str]:
     if view.flight is None:
         if phone.key_box(board_key(view)) is None:  # not beside the track: under it
             lines += phone.key_lines(phone.INNER)
-        lines += wrap(PAWN_KEY, phone.INNER, phone.SMALL)
+        lines += wrap(pawn_key(), phone.INNER, phone.SMALL)
     if view.stand_in:
-        lines.append("Card data: unofficial stand-in set")
+        lines.append(translate(spoken(), "Card data: unofficial stand-in set"))
     return lines
 
 
@@ -303,9 +335,11 @@ def render_board(view: GameView, *, names: Sequence[str], odds_aid: bool = True)
     keep = 0 if view.flight is not None or phone.key_box(key) else len(phone.key_lines(phone.INNER))
     while len(legend) > keep and sum(parts) + 8 + 20 * len(legend) > PAGE_MAX_H:
         legend.pop()
+    while legend and sum(parts) + 8 + 20 * len(legend) > PAGE_MAX_H:
+        legend.pop()  # a longer key (another language) gives way too: the Whole table has it
     parts.append(8 + 20 * len(legend))
     image, draw = canvas(phone.WIDTH, sum(parts), BACKGROUND)
-    _phone_header(image, view, "First in Flight", names)
+    _phone_header(image, view, translate(spoken(), "First in Flight"), names)
     y = phone.HEADER_H
     if view.over:
         fif_phone.draw_standings(draw, view, names, y)
@@ -359,7 +393,7 @@ def render_private(view: GameView, *, names: Sequence[str], odds_aid: bool = Tru
 def _private_title(name: str) -> str:
     """The private picture's title: the game and the player's name, or the name alone when
     both would not fit beside the Year tracker (the name tells a player the picture is theirs)."""
-    title = f"First in Flight — {name}"
+    title = translate(spoken(), "First in Flight — {player}", player=name)
     return title if text_width(title, 22, bold=True) <= phone.TITLE_W else name
 
 

@@ -7,6 +7,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from bot.i18n import ntranslate, translate
 from bot.render import alt
 from bot.render.common import (
     BACKGROUND,
@@ -18,13 +19,16 @@ from bot.render.common import (
     canvas,
     centred,
     fit_text,
+    fit_words,
     font,
+    pieces,
     seat_name,
+    shrunk,
+    spoken,
     text_width,
     tint,
 )
 from bot.render.tiles import stamp
-from rules.core.messages import plural
 from rules.flight.view import CardView, FlightGameView, FlightView, ObstacleView
 
 WIDTH = 600  # a phone shows it 400 px wide: the smallest text (15 px) reads at ~9.3 px
@@ -51,29 +55,42 @@ SPECIAL_COLOURS = {
     "passport": "#3b4a8c",
     "landing": LANDING,
 }
-PHASE_WORDS = {
-    "draw": "drawing",
-    "play": "playing cards",
-    "target": "choosing a flight",
-    "discard": "discarding",
-    "over": "match over",
-}
+
+
+def phase_words(phase: str) -> str:
+    """What the player to act is doing, in the picture's language."""
+    lang = spoken()
+    words = {
+        "draw": translate(lang, "drawing"),
+        "play": translate(lang, "playing cards"),
+        "target": translate(lang, "choosing a flight"),
+        "discard": translate(lang, "discarding"),
+        "over": translate(lang, "match over"),
+    }
+    return words[phase]
 
 
 def _header(image: Image.Image, view: FlightGameView, names: Sequence[str]) -> None:
     """Title, hand number, dealer, match rule and whose turn it is (a cached tile: the board and
     the private view of a move share it, and it changes only with the phase)."""
-    goal = (
-        f"to {view.target} points" if view.match == "target" else plural(view.hands_to_play, "hand")
-    )
-    info = f"Hand {view.hand_number} · dealer {seat_name(names, view.dealer)} · {goal}"
+    lang = spoken()
+    if view.match == "target":
+        goal = translate(lang, "to {count} points", count=view.target)
+    else:
+        goal = ntranslate(lang, "{count} hand", "{count} hands", view.hands_to_play)
+    info = " · ".join((
+        translate(lang, "Hand {number}", number=view.hand_number),
+        translate(lang, "dealer {player}", player=seat_name(names, view.dealer)),
+        goal,
+    ))  # fmt: skip
     if view.over:
         winners = " & ".join(seat_name(names, w) for w in view.winners)
-        status, colour = f"Match over — {winners} won", LANDING
+        status = translate(lang, "Match over — {players} won", players=winners)
+        colour = LANDING
     else:
         assert view.turn is not None
         symbol = SEAT_SYMBOLS[view.turn % len(SEAT_SYMBOLS)]
-        status = f"{symbol} {seat_name(names, view.turn)} — {PHASE_WORDS[view.phase]}"
+        status = f"{symbol} {seat_name(names, view.turn)} — {phase_words(view.phase)}"
         colour = SEAT_COLOURS[view.turn % len(SEAT_COLOURS)]
     stamp(image, (0, 0), (WIDTH, HEADER_H), BACKGROUND, _paint_header, info, status, colour)
 
@@ -82,14 +99,16 @@ def _paint_header(image: Image.Image, x: int, y: int, info: str, status: str, co
     """Title, the hand's line and the status bar in the seat's colour."""
     draw = ImageDraw.Draw(image)
     draw.text((x + MARGIN, y + 8), "Flight", font=font(24, bold=True), fill=INK)
-    line = fit_text(info, WIDTH - 120, 16)
-    draw.text((x + MARGIN + 96, y + 14), line, font=font(16), fill=MUTED)
+    size = shrunk(info, WIDTH - 120, 16, smallest=SMALL)
+    line = fit_words(info, WIDTH - 120, size)
+    draw.text((x + MARGIN + 96, y + 14 + 16 - size), line, font=font(size), fill=MUTED)
     bar = (x + MARGIN, y + 46, x + WIDTH - MARGIN, y + 84)
     draw.rounded_rectangle(bar, radius=6, fill=tint(colour, 0.7))
+    size = shrunk(status, WIDTH - 2 * MARGIN - 20, 19, bold=True, smallest=SMALL)
     draw.text(
-        (x + MARGIN + 10, y + 54),
-        fit_text(status, WIDTH - 2 * MARGIN - 20, 19, bold=True),
-        font=font(19, bold=True),
+        (x + MARGIN + 10, y + 54 + (19 - size) // 2),
+        fit_words(status, WIDTH - 2 * MARGIN - 20, size, bold=True),
+        font=font(size, bold=True),
         fill=INK,
     )
 
@@ -116,21 +135,22 @@ def _slot_at(x: int, top: int, index: int) -> tuple[int, int, int, int]:
 def _route_head(draw: ImageDraw.ImageDraw, flight: FlightView, x: int, y: int) -> None:
     """Route name and state above its column, with a bar in the route colour."""
     draw.rounded_rectangle((x, y, x + COL_W, y + 6), radius=3, fill=flight.colour)
-    name = fit_text(flight.name, COL_W, 17, bold=True)
+    lang = spoken()
+    name = fit_words(translate(lang, flight.name), COL_W, 17, bold=True)
     draw.text((x, y + 8), name, font=font(17, bold=True), fill=INK)
     if flight.landed:
-        state, colour = "✔ LANDED", LANDING
+        state, colour = "✔ " + translate(lang, "LANDED"), LANDING
     elif flight.blocked:
-        state, colour = "✗ HELD UP", "#b3261e"
+        state, colour = "✗ " + translate(lang, "HELD UP"), "#b3261e"
     elif flight.started and flight.next_number > 5:
-        state, colour = "ready to land", LANDING
+        state, colour = translate(lang, "ready to land"), LANDING
     elif flight.started:
-        state, colour = f"needs {flight.next_number}", INK
+        state, colour = translate(lang, "needs {number}", number=flight.next_number), INK
     else:
-        state, colour = "not started", MUTED
+        state, colour = translate(lang, "not started"), MUTED
     draw.text(
         (x, y + 29),
-        fit_text(state, COL_W, SMALL, bold=True),
+        fit_words(state, COL_W, SMALL, bold=True),
         font=font(SMALL, bold=True),
         fill=colour,
     )
@@ -184,7 +204,7 @@ def _slot(
         anchor="mm",
     )
     if raised:
-        words = [fit_text(" ".join(words), x1 - x0 - NUM_W - 8, SMALL)]
+        words = [fit_words(" ".join(words), x1 - x0 - NUM_W - 8, SMALL)]
     top = y0 + 4 if raised else (y0 + y1) // 2 - 10 * len(words)
     for i, line in enumerate(words):
         draw.text((x0 + NUM_W + 5, top + i * 20), line, font=font(SMALL), fill=ink)
@@ -192,7 +212,8 @@ def _slot(
 
 def _badge(obstacle: ObstacleView) -> str:
     """An obstacle as words: 'FOG ✗' while it stops the flight, 'Fog ✓' once cancelled."""
-    return f"{obstacle.name} ✓" if obstacle.cancelled else f"{obstacle.name.upper()} ✗"
+    name = translate(spoken(), obstacle.name)
+    return f"{name} ✓" if obstacle.cancelled else f"{name.upper()} ✗"
 
 
 def _flight_column(image: Image.Image, flight: FlightView, column: int, *, on_empty: bool) -> None:
@@ -237,15 +258,17 @@ def _paint_column(image: Image.Image, x: int, y: int, flight: FlightView, on_emp
     beside: dict[int, list[ObstacleView]] = {}
     for obstacle in flight.obstacles:
         beside.setdefault(obstacle.beside, []).append(obstacle)
+    lang = spoken()
     if flight.started or not skip_empty:
         plane = flight.colour if flight.started else None
-        slot(0, "", "✈", ["Aeroplane"], plane, raised=0 in beside)
+        slot(0, "", "✈", _lines(translate(lang, "Aeroplane"), width), plane, raised=0 in beside)
     for stop in flight.stops:
         number, town = stop.number, stop.town
         next_up = flight.started and not flight.blocked and number == flight.next_number
         if stop.filled == "alternative":
             colour = SPECIAL_COLOURS["alt"]
-            slot(number, town, "↷", ["Alt. Route", fit_text(f"skips {town}", width, SMALL)], colour)
+            skips = fit_words(translate(lang, "skips {town}", town=town), width, SMALL)
+            slot(number, town, "↷", [translate(lang, "Alt. Route"), skips], colour)
         elif stop.filled == "route":
             raised = number in beside
             slot(number, town, str(number), _lines(town, width), flight.colour, raised=raised)
@@ -254,7 +277,7 @@ def _paint_column(image: Image.Image, x: int, y: int, flight: FlightView, on_emp
     ready = flight.started and flight.next_number == 6 and not flight.blocked
     if flight.landed or ready or not skip_empty:
         landing = LANDING if flight.landed else None
-        slot(6, "", "⚑", ["Safe", "Landing"], landing, next_up=ready)
+        slot(6, "", "⚑", _safe_landing(), landing, next_up=ready)
     for index, obstacles in beside.items():
         _obstacles(draw, _slot_at(x, y, index), obstacles)
 
@@ -275,16 +298,24 @@ def _paint_slot(
 TableKey = tuple[tuple[str, ...], ...]
 
 
+def _safe_landing() -> list[str]:
+    """'Safe' / 'Landing' on two lines, in the picture's language."""
+    lang = spoken()
+    return [translate(lang, "Safe"), translate(lang, "Landing")]
+
+
 @lru_cache(maxsize=8)
-def _empty_table(key: TableKey) -> Image.Image:
-    """Every route column with all its slots empty (static: drawn once per set of routes)."""
+def _empty_table(key: TableKey, language: str) -> Image.Image:
+    """Every route column with all its slots empty (static: drawn once per set of routes and
+    language; `language` is the one spoken while drawing, a key of the cache)."""
     image, draw = canvas(WIDTH, _slot_box(0, 6)[3] + 4, BACKGROUND)
     width = COL_W - NUM_W - 8
+    plane = _lines(translate(language, "Aeroplane"), width)
     for column, towns in enumerate(key):
-        _slot(draw, _slot_box(column, 0), "✈", ["Aeroplane"], None)
+        _slot(draw, _slot_box(column, 0), "✈", plane, None)
         for number, town in enumerate(towns, 1):
             _slot(draw, _slot_box(column, number), str(number), _lines(town, width), None)
-        _slot(draw, _slot_box(column, 6), "⚑", ["Safe", "Landing"], None)
+        _slot(draw, _slot_box(column, 6), "⚑", _safe_landing(), None)
     return image
 
 
@@ -296,7 +327,7 @@ def _obstacles(
     shown = obstacles[-1:]  # the newest decides; the log tells the rest
     for obstacle in shown:
         colour = SPECIAL_COLOURS[obstacle.kind]
-        label = fit_text(_badge(obstacle), x1 - x0 - 10, SMALL, bold=True)
+        label = fit_words(_badge(obstacle), x1 - x0 - 10, SMALL, bold=True)
         badge = (x0 + 2, y1 - 22, x1 - 2, y1 + 4)
         if obstacle.cancelled:
             draw.rounded_rectangle(badge, radius=4, fill=tint(colour, 0.6), outline=colour)
@@ -309,44 +340,60 @@ def _obstacles(
 # ---------------------------------------------------------------- footer
 
 
-SHORT_TITLES = {
-    "landing": ("Safe", "Landing"),
-    "fog": ("Fog", "obstacle"),
-    "customs": ("Customs", "obstacle"),
-    "alt": ("Alt. Route", "on a Fog"),
-    "passport": ("Passport", "on Customs"),
-}
+def short_titles() -> dict[str, tuple[str, str]]:
+    """A special card on the discard pile: its title and a word under it."""
+    lang = spoken()
+    obstacle = translate(lang, "obstacle")
+    return {
+        "landing": (translate(lang, "Safe"), translate(lang, "Landing")),
+        "fog": (translate(lang, "Fog"), obstacle),
+        "customs": (translate(lang, "Customs"), obstacle),
+        "alt": (translate(lang, "Alt. Route"), translate(lang, "on a Fog")),
+        "passport": (translate(lang, "Passport"), translate(lang, "on Customs")),
+    }
 
 
-HAND_TITLES = {
-    "landing": ("Safe", "Landing", "ends the hand"),
-    "fog": ("Fog", "obstacle", "stops a flight"),
-    "customs": ("Customs", "obstacle", "stops a flight"),
-    "alt": ("Alt. Route", "cancels Fog", "skips a stop"),
-    "passport": ("Passport", "cancels", "Customs"),
-}
+def hand_titles() -> dict[str, tuple[str, str, str]]:
+    """A special card in a hand: its title and two lines of what it does."""
+    lang = spoken()
+    obstacle, stops = translate(lang, "obstacle"), translate(lang, "stops a flight")
+    return {
+        "landing": (translate(lang, "Safe"), translate(lang, "Landing"),
+                    translate(lang, "ends the hand")),
+        "fog": (translate(lang, "Fog"), obstacle, stops),
+        "customs": (translate(lang, "Customs"), obstacle, stops),
+        "alt": (translate(lang, "Alt. Route"), translate(lang, "cancels Fog"),
+                translate(lang, "skips a stop")),
+        "passport": (translate(lang, "Passport"), translate(lang, "cancels"),
+                     translate(lang, "Customs")),
+    }  # fmt: skip
 
 
 def _route_name(card: CardView) -> str:
     """'South Africa' from 'South Africa 4 (Johannesburg)' or 'South Africa Aeroplane'."""
     base = card.name.split(" (")[0]
-    return base.removesuffix(" Aeroplane").removesuffix(f" {card.number}")
+    return translate(spoken(), base.removesuffix(" Aeroplane").removesuffix(f" {card.number}"))
 
 
 def _pile(draw: ImageDraw.ImageDraw, view: FlightGameView, y: int) -> None:
     """The pack (face down, with its size) and the exposed discard."""
     w = 106
-    draw.text((MARGIN, y), "Pack", font=font(16, bold=True), fill=INK)
+    lang = spoken()
+    pack, discard = translate(lang, "Pack"), translate(lang, "Discard")
+    size = shrunk(pack, w, 16, bold=True, smallest=SMALL)
+    draw.text((MARGIN, y + 16 - size), pack, font=font(size, bold=True), fill=INK)
     back = (MARGIN, y + 24, MARGIN + w, y + 24 + 66)
     draw.rounded_rectangle(back, radius=6, fill="#30415d", outline=INK)
-    centred(draw, back, plural(view.pack_size, "card"), 16, bold=True, fill=WHITE)
+    cards = ntranslate(lang, "{count} card", "{count} cards", view.pack_size)
+    centred(draw, back, cards, 16, bold=True, fill=WHITE)
     x = MARGIN + w + 10
-    draw.text((x, y), "Discard", font=font(16, bold=True), fill=INK)
+    size = shrunk(discard, w, 16, bold=True, smallest=SMALL)
+    draw.text((x, y + 16 - size), discard, font=font(size, bold=True), fill=INK)
     face = (x, y + 24, x + w, y + 24 + 66)
     card = view.exposed_discard
     if card is None:
         draw.rounded_rectangle(face, radius=6, fill=EMPTY_FILL, outline="#bdb5a1")
-        centred(draw, face, "none", SMALL, fill=MUTED)
+        centred(draw, face, translate(lang, "none"), SMALL, fill=MUTED)
         return
     colour = card.colour or SPECIAL_COLOURS.get(card.kind, MUTED)
     if card.kind == "route":
@@ -354,7 +401,7 @@ def _pile(draw: ImageDraw.ImageDraw, view: FlightGameView, y: int) -> None:
     elif card.kind == "aeroplane":
         top, bottom = "✈", _route_name(card)
     else:
-        top, bottom = SHORT_TITLES.get(card.kind, (card.name, ""))
+        top, bottom = short_titles().get(card.kind, (translate(lang, card.name), ""))
     draw.rounded_rectangle(face, radius=6, fill=colour, outline=INK)
     centred(draw, (face[0], face[1] + 4, face[2], face[1] + 30), top, 17, bold=True, fill=WHITE)
     inner = (face[0] + 4, face[1] + 32, face[2] - 4, face[3] - 4)
@@ -366,9 +413,15 @@ def _seats(draw: ImageDraw.ImageDraw, view: FlightGameView, names: Sequence[str]
     """Each player: symbol, name, cards in hand, match score, dealer/first-out/turn marks."""
     x = MARGIN + 240
     right = WIDTH - MARGIN
-    draw.text((x, y), "Player", font=font(16, bold=True), fill=INK)
-    draw.text((right - 118, y), "Cards", font=font(16, bold=True), fill=INK, anchor="ra")
-    draw.text((right, y), "Score", font=font(16, bold=True), fill=INK, anchor="ra")
+    lang = spoken()
+    # the headings are narrow columns: a longer word takes a smaller size (never below SMALL)
+    for words, at, anchor, room in (
+        (translate(lang, "Player"), x, "la", 150),
+        (translate(lang, "Cards"), right - 118, "ra", 80),
+        (translate(lang, "Score"), right, "ra", 80),
+    ):
+        size = shrunk(words, room, 16, bold=True, smallest=SMALL)
+        draw.text((at, y + 16 - size), words, font=font(size, bold=True), fill=INK, anchor=anchor)
     for seat in view.seats:
         row = y + 26 + seat.seat * 28
         colour = SEAT_COLOURS[seat.seat % len(SEAT_COLOURS)]
@@ -396,17 +449,22 @@ def next_up_shown(view: FlightGameView) -> bool:
 
 def _last_hand_lines(view: FlightGameView, names: Sequence[str]) -> list[str]:
     """The most recent finished hand, wrapped (and the legend for D, ★ and the orange frame)."""
-    legend = "(D) dealer · ★ first out this hand"
+    lang = spoken()
+    legend = translate(lang, "(D) dealer · ★ first out this hand")
     if next_up_shown(view):  # explained only when the picture has one
-        legend += " · orange frame: each flight's next stop"
-    lines = [legend]
+        legend += " · " + translate(lang, "orange frame: each flight's next stop")
+    lines = wrap(legend, WIDTH - 2 * MARGIN, SMALL)  # one line in English
     if not view.results:
         return lines
     last = view.results[-1]
     route = next((f.name for f in view.flights if f.route == last.route), last.route)
-    text = f"Hand {last.number}: {seat_name(names, last.lander)} landed on {route}"
+    text = translate(
+        lang, "Hand {number}: {player} landed on {route}", number=last.number,
+        player=seat_name(names, last.lander), route=translate(lang, route),
+    )  # fmt: skip
     if last.first_out is not None:
-        text += f"; {seat_name(names, last.first_out)} first out"
+        out = translate(lang, "{player} first out", player=seat_name(names, last.first_out))
+        text += f"; {out}"
     scores = ", ".join(f"{seat_name(names, s)} {p:+d}" for s, p in enumerate(last.points))
     return [*wrap(f"{text} ({scores})", WIDTH - 2 * MARGIN, SMALL)[:3], *lines]
 
@@ -426,7 +484,8 @@ def draw_board(view: FlightGameView, names: Sequence[str], *, static: bool) -> I
     image, draw = canvas(WIDTH, height, BACKGROUND)
     flights = view.flights[:4]
     if static:
-        image.paste(_empty_table(tuple(tuple(s.town for s in f.stops) for f in flights)), (0, 0))
+        towns = tuple(tuple(s.town for s in f.stops) for f in flights)
+        image.paste(_empty_table(towns, spoken()), (0, 0))
     _header(image, view, names)
     for i, flight in enumerate(flights):
         _flight_column(image, flight, i, on_empty=static)
@@ -446,7 +505,7 @@ def wrap(text: str, width: int, size: int) -> list[str]:
         if lines and text_width(f"{lines[-1]} {word}", size) <= width:
             lines[-1] = f"{lines[-1]} {word}"
         else:
-            lines.append(fit_text(word, width, size))
+            lines += pieces(word, width, size)
     return lines
 
 
@@ -481,10 +540,12 @@ def hand_card(
     if card.kind == "route":
         title, route, middle = f"{card.number}", _route_name(card), card.town or ""
     elif card.kind == "aeroplane":
-        title, route, middle = "✈", _route_name(card), "Aeroplane"
+        title, route, middle = "✈", _route_name(card), translate(spoken(), "Aeroplane")
     else:
-        title, route, middle = HAND_TITLES.get(card.kind, (card.name, "", ""))
-    centred(draw, (x, y + 5, x + HAND_CARD_W, y + 33), title, 20, bold=True, fill=WHITE)
+        name = translate(spoken(), card.name)
+        title, route, middle = hand_titles().get(card.kind, (name, "", ""))
+    box = (x, y + 5, x + HAND_CARD_W, y + 33)
+    centred(draw, box, title, 20, bold=True, fill=WHITE, smallest=SMALL)
     centred(draw, (inner[0], inner[1] + 4, inner[2], inner[1] + 26), route, SMALL)
     for i, line in enumerate(_lines(middle, inner[2] - inner[0] - 4)):
         top = inner[1] + 30 + i * 20
@@ -493,7 +554,7 @@ def hand_card(
     centred(
         draw,
         (x, y + HAND_CARD_H - 28, x + HAND_CARD_W, y + HAND_CARD_H - 4),
-        f"{mark}{plural(card.points, 'pt')}",
+        mark + ntranslate(spoken(), "{count} pt", "{count} pts", card.points),
         16,
         bold=True,
         fill=WHITE,
@@ -508,16 +569,22 @@ def render_private(view: FlightGameView, *, names: Sequence[str]) -> Image.Image
     image, draw = canvas(WIDTH, height, BACKGROUND)
     _header(image, view, names)
     total = sum(c.points for c in hand)
-    cards, points = plural(len(hand), "card"), plural(total, "point")
-    title = f"Your hand — {cards}, {points} if caught holding them"
+    lang = spoken()
+    cards = ntranslate(lang, "{count} card", "{count} cards", len(hand))
+    points = ntranslate(lang, "{count} point", "{count} points", total)
+    title = translate(
+        lang, "Your hand — {cards}, {points} if caught holding them", cards=cards, points=points
+    )
+    size = shrunk(title, WIDTH - 2 * MARGIN, 17, bold=True, smallest=SMALL)
     draw.text(
-        (MARGIN, HEADER_H + 4),
-        fit_text(title, WIDTH - 2 * MARGIN, 17, bold=True),
-        font=font(17, bold=True),
+        (MARGIN, HEADER_H + 4 + 17 - size),
+        fit_words(title, WIDTH - 2 * MARGIN, size, bold=True),
+        font=font(size, bold=True),
         fill=INK,
     )
     if not hand:
-        draw.text((MARGIN, HEADER_H + 44), "No cards in hand.", font=font(16), fill=MUTED)
+        empty = translate(lang, "No cards in hand.")
+        draw.text((MARGIN, HEADER_H + 44), empty, font=font(16), fill=MUTED)
     pending_done = False
     gap = (WIDTH - 2 * MARGIN - PER_ROW * HAND_CARD_W) // (PER_ROW - 1)
     for i, card in enumerate(hand):
@@ -528,10 +595,10 @@ def render_private(view: FlightGameView, *, names: Sequence[str]) -> Image.Image
         y = HEADER_H + 34 + row * (HAND_CARD_H + 10)
         _stamp_hand_card(image, x, y, card, playable=card.code in view.playable, pending=pending)
     if view.playable:
-        note = "▶ and a black frame: playable now. Orange frame: being played."
+        note = translate(lang, "▶ and a black frame: playable now. Orange frame: being played.")
         draw.text(
             (MARGIN, height - 26),
-            fit_text(note, WIDTH - 2 * MARGIN, SMALL),
+            fit_words(note, WIDTH - 2 * MARGIN, SMALL),
             font=font(SMALL),
             fill=MUTED,
         )

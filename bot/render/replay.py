@@ -15,8 +15,9 @@ from collections.abc import Sequence
 from PIL import Image
 from pydantic import BaseModel
 
+from bot.i18n import ENGLISH
 from bot.render import renderer_for
-from bot.render.common import PHONE_ASPECT, canvas, to_png
+from bot.render.common import PHONE_ASPECT, canvas, speaking, to_png
 
 MAX_FRAMES = 80
 MAX_WIDTH = 640
@@ -56,10 +57,13 @@ def board(game_id: str, view: BaseModel, names: Sequence[str]) -> Image.Image:
     return renderer.board(view, names=names)
 
 
-def frames(game_id: str, views: Sequence[BaseModel], names: Sequence[str]) -> list[Image.Image]:
+def frames(
+    game_id: str, views: Sequence[BaseModel], names: Sequence[str], *, language: str = ENGLISH
+) -> list[Image.Image]:
     """Downscaled boards of the sampled turns on one canvas size (boards may grow, e.g. a final
     standings chart), each at the top left: never stretched."""
-    chosen = [downscale(board(game_id, views[i], names)) for i in sample(len(views))]
+    with speaking(language):
+        chosen = [downscale(board(game_id, views[i], names)) for i in sample(len(views))]
     size = (max(f.width for f in chosen), max(f.height for f in chosen))
     return [f if f.size == size else _padded(f, size) for f in chosen]
 
@@ -88,9 +92,11 @@ def encode(images: Sequence[Image.Image], quality: int) -> bytes:
     return buffer.getvalue()
 
 
-def animation(game_id: str, views: Sequence[BaseModel], names: Sequence[str]) -> bytes:
-    """The whole game as an animated WebP under the upload limit."""
-    images = frames(game_id, views, names)
+def animation(
+    game_id: str, views: Sequence[BaseModel], names: Sequence[str], *, language: str = ENGLISH
+) -> bytes:
+    """The whole game as an animated WebP under the upload limit, its words in `language`."""
+    images = frames(game_id, views, names, language=language)
     for quality in QUALITIES:
         data = encode(images, quality)
         if len(data) <= BUDGET:
@@ -98,6 +104,7 @@ def animation(game_id: str, views: Sequence[BaseModel], names: Sequence[str]) ->
     return encode(images[:: max(2, len(images) // 40)] + images[-1:], QUALITIES[-1])
 
 
-def still(game_id: str, view: BaseModel, names: Sequence[str]) -> bytes:
-    """One turn's board at full size as PNG."""
-    return to_png(board(game_id, view, names))
+def still(game_id: str, view: BaseModel, names: Sequence[str], *, language: str = ENGLISH) -> bytes:
+    """One turn's board at full size as PNG, its words in `language`."""
+    with speaking(language):
+        return to_png(board(game_id, view, names))

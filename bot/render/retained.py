@@ -22,6 +22,7 @@ from typing import Any, Protocol
 
 from PIL import Image
 
+from bot.render.common import spoken
 from bot.render.png import BAND_ROWS, BandKey, encode_keyed
 
 # Pictures kept per drawing and worker: a Takeoff! picture holds 2.3 MB of pixels, so 4 of the
@@ -96,7 +97,8 @@ def png(draw: Any, redraw: Redraw, view: Any, names: Sequence[str]) -> bytes:
     """The PNG of `draw(view, names=names)`, repainted on a kept picture where possible."""
     layout = redraw.layout(view, names=names)
     shelf = _shelf()
-    kept = shelf.kept.setdefault(draw, [])
+    # a picture in another language differs in its frame's words too: never repainted on
+    kept = shelf.kept.setdefault((draw, spoken()), [])
     base, dirty = _closest(kept, layout) if layout is not None else (None, set())
     if base is None or layout is None:
         shelf.drawn += 1

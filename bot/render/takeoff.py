@@ -8,6 +8,7 @@ from typing import NamedTuple
 
 from PIL import Image, ImageColor, ImageDraw
 
+from bot.i18n import ntranslate, translate
 from bot.render import alt
 from bot.render.common import (
     BACKGROUND,
@@ -17,14 +18,17 @@ from bot.render.common import (
     SEAT_COLOURS,
     canvas,
     fit_text,
+    fit_words,
     font,
+    pieces,
+    shrunk,
+    spoken,
     text_width,
 )
 from bot.render.png import BAND_ROWS
 from bot.render.retained import Layout, merged, overlaps
 from bot.render.tiles import stamp
 from rules.core import fill_names
-from rules.core.messages import plural
 from rules.takeoff import CardView, TakeoffView
 from rules.takeoff.view import RowView
 
@@ -245,8 +249,13 @@ def _tickets(left: int) -> str:
 def _draw_player(image: Image.Image, view: TakeoffView, seat: int, name: str, x: int) -> None:
     """One player's panel (a cached tile: it changes only when its player's numbers do)."""
     to_move = view.turn == seat
-    status = "▶ to move" if to_move else ("changed last turn" if view.changed_last[seat] else "")
-    info = f"Hand {view.hand_sizes[seat]} · {_tickets(view.tickets_left[seat])}"
+    lang = spoken()
+    if to_move:
+        status = "▶ " + translate(lang, "to move")
+    else:
+        status = translate(lang, "changed last turn") if view.changed_last[seat] else ""
+    hand = translate(lang, "Hand {count}", count=view.hand_sizes[seat])
+    info = f"{hand} · {_tickets(view.tickets_left[seat])}"
     score = f"{view.scores[seat]}"
     size = (PLAYER_W + 1, 115)
     stamp(image, (x, 8), size, BACKGROUND, _paint_player, seat, name, score, info, status, to_move)
@@ -277,9 +286,13 @@ def _paint_player(
         fill=INK,
     )
     draw.text((x + w - 12, y + 6), score, font=font(34, bold=True), fill=INK, anchor="ra")
-    draw.text((x + w - 12, y + 46), "points", font=font(SMALL), fill=MUTED, anchor="ra")
+    points = translate(spoken(), "points")
+    draw.text((x + w - 12, y + 46), points, font=font(SMALL), fill=MUTED, anchor="ra")
     draw.text((x + 12, y + 54), info, font=font(17), fill=INK)
-    draw.text((x + 12, y + 82), status, font=font(17, bold=to_move), fill=INK if to_move else MUTED)
+    # a longer word for "to move" or "changed last turn" takes a smaller size, never the edge
+    size = shrunk(status, w - 24, 17, bold=to_move)
+    colour = INK if to_move else MUTED
+    draw.text((x + 12, y + 82), status, font=font(size, bold=to_move), fill=colour)
 
 
 def _draw_header(
@@ -298,45 +311,71 @@ def _draw_players(image: Image.Image, view: TakeoffView, names: Sequence[str]) -
 
 def _pile_lines(view: TakeoffView) -> tuple[str, str]:
     """The pile counters and the rules in force, as the header writes them."""
-    line = f"Pass {view.pass_number} of 3 · Deck {view.deck_count} · Discard {view.discard_count}"
-    top = f"Top: {view.top_discard.name}" if view.top_discard else "Top: —"
-    return line, f"{top} · scoring {view.scoring} · {view.row_rule} rows"
+    lang = spoken()
+    line = " · ".join((
+        translate(lang, "Pass {number} of 3", number=view.pass_number),
+        translate(lang, "Deck {count}", count=view.deck_count),
+        translate(lang, "Discard {count}", count=view.discard_count),
+    ))  # fmt: skip
+    card = translate(lang, view.top_discard.name) if view.top_discard else "—"
+    top = translate(lang, "Top: {card}", card=card)
+    if view.row_rule == "numbered":
+        rows = translate(lang, "numbered rows")
+    else:
+        rows = translate(lang, "single rows")
+    scoring = translate(lang, "scoring {rule}", rule=view.scoring)
+    return line, f"{top} · {scoring} · {rows}"
 
 
 def _draw_piles(draw: ImageDraw.ImageDraw, view: TakeoffView) -> None:
     """The pile counters and the rules in force (rows 134–180)."""
     line, rules = _pile_lines(view)
+    size = shrunk(line, WIDTH - 24, 18, bold=True)
     draw.text(
-        (WIDTH // 2, 134),
-        fit_text(line, WIDTH - 24, 18, bold=True),
-        font=font(18, bold=True),
+        (WIDTH // 2, 134 + 18 - size),
+        fit_words(line, WIDTH - 24, size, bold=True),
+        font=font(size, bold=True),
         fill=INK,
         anchor="ma",
     )
+    size = shrunk(rules, WIDTH - 24, 16)
     draw.text(
-        (WIDTH // 2, 162), fit_text(rules, WIDTH - 24, 16), font=font(16), fill=INK, anchor="ma"
+        (WIDTH // 2, 162 + 16 - size),
+        fit_words(rules, WIDTH - 24, size),
+        font=font(size),
+        fill=INK,
+        anchor="ma",
     )
 
 
 def _status(view: TakeoffView, names: Sequence[str]) -> str:
     """The footer line: result, half-built play, or whose turn."""
+    lang = spoken()
     if view.over:
         a, b = view.scores
         if a == b:
-            result = f"a draw at {plural(a, 'point')}"
+            points = ntranslate(lang, "{count} point", "{count} points", a)
+            result = translate(lang, "a draw at {points}", points=points)
         else:
             winner = 0 if a > b else 1
-            result = f"{names[winner]} wins {max(a, b)} to {min(a, b)}"
-        return f"Game over — {fill_names(view.end_reason, list(names))} {result}."
+            result = translate(
+                lang, "{player} wins {high} to {low}", player=names[winner], high=max(a, b),
+                low=min(a, b),
+            )  # fmt: skip
+        # the reason is the rules' English sentence (takeoff.po), its {seatN} filled after
+        reason = fill_names(translate(lang, view.end_reason), list(names))
+        return translate(lang, "Game over — {reason} {result}.", reason=reason, result=result)
     who = names[view.turn] if view.turn is not None else ""
     if view.pending is not None:
         picked = f" ({', '.join(view.pending.picks)})" if view.pending.picks else ""
-        return f"{who} is playing {view.pending.card_name}{picked}…"
+        card = translate(lang, view.pending.card_name)
+        return translate(lang, "{player} is playing {card}…", player=who, card=card + picked)
     if view.final_round:
-        return (
-            f"Last turns: {who} may play once more without drawing ({view.final_turns_left} left)."
-        )
-    return f"Turn {view.turn_no}: {who} to move."
+        return translate(
+            lang, "Last turns: {player} may play once more without drawing ({count} left).",
+            player=who, count=view.final_turns_left,
+        )  # fmt: skip
+    return translate(lang, "Turn {number}: {player} to move.", number=view.turn_no, player=who)
 
 
 def _draw_status(draw: ImageDraw.ImageDraw, text: str, y: int) -> int:
@@ -353,15 +392,19 @@ def _legend(image: Image.Image, names: Sequence[str], y: int) -> None:
     stamp(image, (SIDE_X, y), size, BACKGROUND, _paint_legend, names[0], names[1])
 
 
-_KEYS = (
-    (INK, "Black frame: a single row of one colour (protected)"),
-    (HIGHLIGHT, "Orange ring: a seat the last move took or emptied"),
-)
+def _keys() -> tuple[tuple[str, str], ...]:
+    """What the legend's frames and rings mean, in the picture's language."""
+    lang = spoken()
+    return (
+        (INK, translate(lang, "Black frame: a single row of one colour (protected)")),
+        (HIGHLIGHT, translate(lang, "Orange ring: a seat the last move took or emptied")),
+    )
 
 
 def _legend_height() -> int:
     """Height of the legend: two names, a gap, then each key's wrapped lines."""
-    return 2 * 34 + 10 + sum(19 * len(_wrap(words, SIDE_W - 34, SMALL)) + 14 for _, words in _KEYS)
+    keys = _keys()
+    return 2 * 34 + 10 + sum(19 * len(_wrap(words, SIDE_W - 34, SMALL)) + 14 for _, words in keys)
 
 
 def _paint_legend(image: Image.Image, x: int, y: int, first: str, second: str) -> None:
@@ -377,7 +420,7 @@ def _paint_legend(image: Image.Image, x: int, y: int, first: str, second: str) -
         )
         y += 34
     y += 10
-    for colour, words in _KEYS:
+    for colour, words in _keys():
         draw.rounded_rectangle((x, y, x + 24, y + 24), radius=6, outline=colour, width=4)
         for i, line in enumerate(_wrap(words, SIDE_W - 34, SMALL)):
             draw.text((x + 32, y + i * 19), line, font=font(SMALL), fill=INK)
@@ -410,7 +453,8 @@ def _wrap(text: str, max_width: int, size: int, *, bold: bool = False) -> list[s
     """Greedy word wrap in the shipped font."""
     lines: list[str] = []
     current = ""
-    for word in text.split():
+    words = [p for w in text.split() for p in pieces(w, max_width, size, bold=bold)]
+    for word in words:
         trial = f"{current} {word}".strip()
         if text_width(trial, size, bold=bold) <= max_width or not current:
             current = trial
@@ -424,22 +468,35 @@ def _wrap(text: str, max_width: int, size: int, *, bold: bool = False) -> list[s
 
 def _band(card: CardView) -> tuple[str, str]:
     """Colour and caption of a card's top band."""
+    lang = spoken()
     if card.category == "seat":
-        return _BANDS["seat"], f"SEAT · {(card.seat_type or '').upper()}"
+        kinds = {
+            "window": translate(lang, "SEAT · WINDOW"),
+            "middle": translate(lang, "SEAT · MIDDLE"),
+            "aisle": translate(lang, "SEAT · AISLE"),
+        }
+        caption = f"SEAT · {(card.seat_type or '').upper()}"
+        return _BANDS["seat"], kinds.get(card.seat_type or "", caption)
     if card.category == "business":
-        return _BANDS["business"], "BUSINESS-CLASS"
+        return _BANDS["business"], translate(lang, "BUSINESS-CLASS")
     check = " ✔" if card.check else ""
     if card.area == "business":
-        return _EVENT_BUSINESS_BAND, f"EVENT · BUSINESS{check}"
+        return _EVENT_BUSINESS_BAND, translate(lang, "EVENT · BUSINESS") + check
     if card.area == "economy":
-        return _BANDS["economy"], f"EVENT · ECONOMY{check}"
-    return _BANDS["any"], "EVENT"
+        return _BANDS["economy"], translate(lang, "EVENT · ECONOMY") + check
+    return _BANDS["any"], translate(lang, "EVENT")
 
 
 def _card_lines(card: CardView, text_lines: int, w: int) -> tuple[list[str], list[str]]:
     """A card's name lines and (at most `text_lines`) effect lines at card width `w`."""
-    name, body = _lines_of(card.name, card.text, text_lines, w)
+    name, body = _lines_of(*_words_of(card), text_lines, w)
     return list(name), list(body)
+
+
+def _words_of(card: CardView) -> tuple[str, str]:
+    """A card's name and text in the picture's language (the data file's words, takeoff.po)."""
+    lang = spoken()
+    return translate(lang, card.name), translate(lang, card.text)
 
 
 @lru_cache(maxsize=1024)
@@ -451,13 +508,21 @@ def _lines_of(
     body = _wrap(text, w - 16, SMALL)
     if len(body) > text_lines:
         body = body[:text_lines]
-        body[-1] = fit_text(body[-1] + " …", w - 16, SMALL)
+        body[-1] = _more(body[-1], w - 16)
     return tuple(names), tuple(body)
+
+
+def _more(line: str, width: int) -> str:
+    """The last line shown of a longer text, ending " …" after a whole word."""
+    words = line.split()
+    while len(words) > 1 and text_width(" ".join([*words, "…"]), SMALL) > width:
+        words.pop()
+    return " ".join([*words, "…"])
 
 
 def card_height(card: CardView, text_lines: int, w: int) -> int:
     """Height of one card at width `w`."""
-    name, body = _lines_of(card.name, card.text, text_lines, w)
+    name, body = _lines_of(*_words_of(card), text_lines, w)
     return 30 + 21 * len(name) + 19 * len(body) + 10
 
 
@@ -494,7 +559,7 @@ def draw_card(
         fill=colour,
         corners=(True, True, False, False),
     )
-    caption = fit_text(caption, w - 12, SMALL, bold=True)
+    caption = fit_words(caption, w - 12, SMALL, bold=True)  # a whole word, never half of one
     draw.text((x + 8, y + 5), caption, font=font(SMALL, bold=True), fill="#ffffff")
     ty = y + 30
     name, body = _card_lines(card, text_lines, w)
@@ -542,7 +607,8 @@ def _draw_cards(
         draw.text((col.x, y), line, font=font(17, bold=True), fill=INK)
         y += 22
     if not col.cards:
-        draw.text((col.x, y + 4), "(no cards)", font=font(SMALL), fill=MUTED)
+        empty = translate(spoken(), "(no cards)")
+        draw.text((col.x, y + 4), empty, font=font(SMALL), fill=MUTED)
         return y + 30
     lines = _fit_lines(col.cards, col.room - 44, col.w)
     for card in col.cards:
@@ -554,11 +620,12 @@ def _columns(view: TakeoffView, names: Sequence[str], room: int) -> list[Column]
     """Your hand beside the plane; during Pinch, both hands side by side instead of the plane
     (a card is being taken, not a seat)."""
     me = view.viewer if view.viewer is not None else 0
-    mine = f"Your hand ({len(view.hand)} of 5)"
+    lang = spoken()
+    mine = translate(lang, "Your hand ({count} of 5)", count=len(view.hand))
     if not view.shown_hand:
         return [Column(mine, view.hand, SIDE_X, SIDE_W, room)]
     half = (WIDTH - 36) // 2
-    theirs = f"{names[1 - me]}'s hand — take one"
+    theirs = translate(lang, "{player}'s hand — take one", player=names[1 - me])
     return [
         Column(mine, view.hand, 12, half, room),
         Column(theirs, view.shown_hand, 24 + half, half, room),
@@ -607,13 +674,17 @@ def render_private(view: TakeoffView, *, names: Sequence[str]) -> Image.Image:
 def _private_status(view: TakeoffView, names: Sequence[str], targets: Sequence[str]) -> str:
     """The status line, plus what the marks on the plane mean; a Pinch look shows no plane,
     so it says what to do with the hands shown instead."""
+    lang = spoken()
     line = _status(view, names)
     if view.shown_hand:
-        return line + " Take one of your opponent's cards (right)."
+        return line + " " + translate(lang, "Take one of your opponent's cards (right).")
     if targets:
-        line += f" Green frames: the {plural(len(targets), 'seat')} it can be played on."
+        line += " " + ntranslate(
+            lang, "Green frames: the {count} seat it can be played on.",
+            "Green frames: the {count} seats it can be played on.", len(targets),
+        )  # fmt: skip
     if view.last_seats:  # the board explains its rings in the legend; this view has no legend
-        line += " Orange rings: the last move's seats."
+        line += " " + translate(lang, "Orange rings: the last move's seats.")
     return line
 
 
@@ -706,7 +777,7 @@ def _column_items(column: Column, chosen: str | None) -> list[tuple[object, int,
         items.append((line, y - 2, y + 24))
         y += 22
     if not column.cards:
-        return [*items, ("(no cards)", y, y + 30)]
+        return [*items, (translate(spoken(), "(no cards)"), y, y + 30)]
     lines = _fit_lines(column.cards, column.room - 44, column.w)
     for card in column.cards:
         height = card_height(card, lines, column.w)

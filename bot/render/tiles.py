@@ -16,11 +16,13 @@ from contextlib import contextmanager
 
 from PIL import Image
 
+from bot.render.common import spoken
+
 # Draws one tile's content on an image with its top-left corner at (x, y); the rest of its
 # arguments are its hashable inputs. It gets the image, not a drawing context, so that it can
 # stamp smaller tiles itself.
 Painter = Callable[..., None]
-Key = tuple[Painter, tuple[int, int], Hashable, tuple[Hashable, ...]]
+Key = tuple[Painter, tuple[int, int], Hashable, tuple[Hashable, ...], str]
 
 # Bytes of tile pixels a worker keeps: a hand card is ~60 KB, a First in Flight mat ~0.7 MB,
 # so this holds a few games' worth of cards and mats; workers are long-lived, hence a bound.
@@ -28,7 +30,8 @@ BUDGET = 24 * 1024 * 1024
 
 
 class TileCache:
-    """Tiles by (painter, size, what lies beneath, inputs), least recently used dropped first."""
+    """Tiles by (painter, size, what lies beneath, inputs, language), least recently used dropped
+    first."""
 
     def __init__(self, budget: int = BUDGET) -> None:
         self.budget = budget
@@ -95,7 +98,7 @@ def stamp(
     if not CACHE.enabled or not inside:  # a crop past the edge would cache padding as pixels
         painter(image, x, y, *args)
         return
-    key: Key = (painter, size, under, args)
+    key: Key = (painter, size, under, args, spoken())  # a tile's words are in one language
     tile = CACHE.get(key)
     if tile is None:
         tile = image.crop((x, y, x + size[0], y + size[1]))

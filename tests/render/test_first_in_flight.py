@@ -364,10 +364,10 @@ def texts_drawn() -> Iterator[list[str]]:
         seen.append(str(text))
         original(self, xy, text, *args, **kwargs)
 
-    fif_track.track_background.cache_clear()
+    fif_track._background.cache_clear()
     with patch.object(ImageDraw.ImageDraw, "text", spy), drawn_in_place():
         yield seen
-    fif_track.track_background.cache_clear()
+    fif_track._background.cache_clear()
 
 
 @pytest.mark.parametrize("players", [1, 2, 4])

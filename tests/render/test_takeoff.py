@@ -157,4 +157,4 @@ def test_seats_a_stretcher_emptied_are_called_emptied_not_taken() -> None:
     assert "Seats the last move emptied: 7E, 7F, 8E, 8F, 9E, 9F." in described
     assert "Last seats" not in described and "took" not in described
     assert _pixel(state, "7E", 0, 20) == ImageColor.getrgb(HIGHLIGHT)  # the ring is drawn
-    assert any("took or emptied" in words for _, words in render._KEYS)
+    assert any("took or emptied" in words for _, words in render._keys())
