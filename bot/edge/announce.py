@@ -15,7 +15,7 @@ import dataclasses
 import logging
 import os
 import re
-from collections.abc import Iterable
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import aiohttp
@@ -26,11 +26,15 @@ from bot.edge.answer import ClickAnswer
 from bot.edge.endchart import post_end_chart
 from bot.edge.flow import edit_or_post
 from bot.edge.limits import fit_embed
+from bot.edge.locale import public_locale
 from bot.edge.present import Panel, board_panel, footer
+from bot.i18n import ENGLISH, say
 from bot.services.board_notes import Board
-from bot.services.boards import QUIET_TURN
+from bot.services.boards import QUIET_TURN, lines_in
 from bot.services.games import ActResult, LoadedGame, PendingBoard
+from bot.store.errors import StoreUnavailable
 from bot.store.outbox import Announcement
+from rules.core.errors import said
 
 if TYPE_CHECKING:
     from bot.edge.app import HangarBot
@@ -58,7 +62,7 @@ DELIVERY_ERRORS = (discord.HTTPException, aiohttp.ClientError, OSError, TimeoutE
 
 MENTION = re.compile(r"<@!?(\d+)>")
 # What a running game's board says once it was posted again below (/game status, resume).
-REPOSTED = "The board was posted again below."
+REPOSTED = said("The board was posted again below.")
 
 
 def crash_point(stage: str) -> None:
@@ -170,28 +174,29 @@ class Announcer:
         return True
 
     async def repost(
-        self, loaded: LoadedGame, lines: Iterable[str], *, ping: tuple[int, ...]
+        self, loaded: LoadedGame, lines: Sequence[str], *, ping: tuple[int, ...]
     ) -> discord.Message:
         """Post the board again as a new live message (status, resume), retiring the old one."""
         pk = loaded.record.pk
         async with self._lock(pk):
             old = self._ids.get(pk, (loaded.record.board_message_id, loaded.record.live_message_id))
-            panel, clocks = await self._panel(loaded, list(lines), ping)
+            panel, clocks = await self._panel(loaded, lines, ping)
             message = await self._send(loaded.record.channel_id, panel)
             new_live = message.id if loaded.outcome is None else None
             if loaded.outcome is None:  # a finished game's final board keeps its picture
-                await self._tidy(loaded, old, message.id, REPOSTED)
+                line = str(say(await self.language(loaded), REPOSTED))
+                await self._tidy(loaded, old, message.id, line)
             await self.bot.service.boards.reposted(pk, message.id, new_live)
             self._ids[pk] = (message.id, new_live)
         await self._after(loaded, message.id, ping, clocks)
         return message
 
-    async def refresh(self, loaded: LoadedGame, lines: Iterable[str]) -> bool:
+    async def refresh(self, loaded: LoadedGame, lines: Sequence[str]) -> bool:
         """Edit the live turn message in place (e.g. new clock notes); False if there is none."""
         pk = loaded.record.pk
         async with self._lock(pk):
             _, live = self._ids.get(pk, (None, loaded.record.live_message_id))
-            return await self._edit_live(loaded, list(lines), live)
+            return await self._edit_live(loaded, lines, live)
 
     async def close(self) -> None:
         """Stop background work (boards still owed stay in the outbox for the next start).
@@ -250,7 +255,7 @@ class Announcer:
         pk, channel_id = loaded.record.pk, loaded.record.channel_id
         old = self._ids.get(pk, (loaded.record.board_message_id, loaded.record.live_message_id))
         live = old[1]
-        lines = list(board.lines)
+        lines = board.lines
         move = edit_or_post(queued.new_board, live)
         if move == "edit" and await self._edit_live(loaded, lines, live):
             shown.set()
@@ -284,7 +289,7 @@ class Announcer:
         """Once the click that made a new board has its panel: tidy the board before it, then
         record the new one."""
         await ClickAnswer.quiet(RECORD_WAIT)
-        await self._tidy(loaded, old, message_id, queued.summary or QUIET_TURN)
+        await self._tidy(loaded, old, message_id, await self._summary(loaded, queued))
         new_live = message_id if loaded.outcome is None else None
         await self.bot.service.boards.delivered(queued, message_id, new_live)
 
@@ -327,16 +332,19 @@ class Announcer:
         await self.bot.service.boards.delivered(queued, message_id, live_id)
 
     async def _panel(
-        self, loaded: LoadedGame, lines: list[str], ping: tuple[int, ...], *, live: bool = False
+        self, loaded: LoadedGame, lines: Sequence[str], ping: tuple[int, ...], *, live: bool = False
     ) -> tuple[Panel, Board | None]:
-        """The board message (picture, log lines, clock notes and the turn pings), and what the
-        clocks said for it (the DM pings that follow the board use it too)."""
+        """The board message in the server's language (picture, log lines, clock notes and the
+        turn pings), and what the clocks said for it (the DM pings that follow the board use it
+        too)."""
+        language = await self.language(loaded)
+        told = lines_in(lines, language)
         # The clocks are read while the picture is drawn (they do not depend on each other).
         panel, board = await asyncio.gather(
-            board_panel(loaded, lines, ping=ping, live=live),
+            board_panel(loaded, told, ping=ping, live=live, locale=language),
             notify.clock_board(self.bot, loaded, ping),
         )
-        panel = notify.decorate_board(loaded, panel, ping, board)
+        panel = notify.decorate_board(loaded, panel, ping, board, language)
         return dataclasses.replace(panel, embed=fit_embed(panel.embed)), board
 
     async def _send(self, channel_id: int, panel: Panel) -> discord.Message:
@@ -357,7 +365,7 @@ class Announcer:
             allowed_mentions=panel.mentions,
         )
 
-    async def _edit_live(self, loaded: LoadedGame, lines: list[str], live: int | None) -> bool:
+    async def _edit_live(self, loaded: LoadedGame, lines: Sequence[str], live: int | None) -> bool:
         """Update the current turn's message in place; False if it is gone."""
         if not live:
             return False
@@ -389,7 +397,7 @@ class Announcer:
 
     async def _already_posted(self, loaded: LoadedGame, panel: Panel) -> discord.Message | None:
         """A board for exactly this version (with its pings) posted before a crash, if any."""
-        marker = footer(loaded)
+        marker = footer(loaded, await self.language(loaded))
         users = MENTION.findall(panel.content)
         me = self.bot.user.id if self.bot.user else None
         channel = self.bot.get_partial_messageable(loaded.record.channel_id)
@@ -437,6 +445,21 @@ class Announcer:
         if not count or ids is None:
             return True
         return (guild_id >> 22) % count in ids
+
+    async def language(self, loaded: LoadedGame) -> str:
+        """The language of a game's public messages (its server's; no query once known)."""
+        return await public_locale(self.bot, loaded.record.guild_id)
+
+    async def _summary(self, loaded: LoadedGame, queued: Announcement) -> str:
+        """The line the board before shrinks to: the outbox's English summary, or the turn told
+        again in the server's language (once the new board is shown: off the click's path)."""
+        language = await self.language(loaded)
+        if language == ENGLISH or not queued.summary:
+            return queued.summary or QUIET_TURN
+        try:
+            return await self.bot.service.boards.turn_summary(loaded.record.pk, language)
+        except StoreUnavailable:  # the English line is better than none
+            return queued.summary
 
     def _lock(self, pk: int) -> asyncio.Lock:
         """The lock that serialises deliveries of one game's boards."""

@@ -29,7 +29,7 @@ from bot.edge.components import (
     answer_unknown_component,
 )
 from bot.edge.errors import on_app_command_error
-from bot.edge.locale import HangarTranslator, command_strings
+from bot.edge.locale import HangarTranslator, command_strings, known_public_locale, remember
 from bot.edge.startup import unreachable_database
 from bot.runtime import ai_turns
 from bot.runtime.health import HealthServer
@@ -109,6 +109,7 @@ class HangarBot(discord.Client):
         self.store = store
         self._service = GameService(store)
         self._service.moves.foresee(self.previews.foresight)  # boards start before COMMIT
+        self.previews.language = functools.partial(known_public_locale, self)
         if self.settings.health_port is not None:
             self._health = HealthServer(self, self.settings.health_port)
             await self._health.start()
@@ -235,7 +236,10 @@ class HangarBot(discord.Client):
         super().add_dynamic_items(*items)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """Answer clicks on components no handler knows (old or forged), instead of silence."""
+        """Answer clicks on components no handler knows (old or forged), instead of silence;
+        remember the user's and the server's Discord locales (DMs and boards without an
+        interaction use them)."""
+        remember(interaction)
         await answer_unknown_component(interaction, self.dynamic_items)
 
     async def close(self) -> None:

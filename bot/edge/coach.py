@@ -17,6 +17,7 @@ import discord
 
 from bot.edge.components import CoachButton
 from bot.edge.limits import MAX_EMBED_DESCRIPTION, MAX_EMBED_TOTAL
+from bot.i18n import ENGLISH, say, translate
 from bot.services.learn import Coaching, LearnService
 from bot.services.loading import LoadedGame
 from bot.store.repository import TableFlags
@@ -54,31 +55,31 @@ class PanelExtras:
         return COACH_ROW if self.buttons else COACH_ROW + 1
 
 
-async def panel_extras(loaded: LoadedGame, seat: int) -> PanelExtras:
+async def panel_extras(loaded: LoadedGame, seat: int, locale: str = ENGLISH) -> PanelExtras:
     """The coaching and buttons of `seat`'s private panel."""
     flags = await _flags(loaded)
     if not (flags.practice or flags.hints) or loaded.outcome is not None:
         return PanelExtras()
     coaching = await _service[0].coaching(loaded, seat) if flags.practice else None
     pk = loaded.record.pk
-    buttons: list[Any] = [CoachButton(pk, "hint", row=COACH_ROW)]
+    buttons: list[Any] = [CoachButton(pk, "hint", row=COACH_ROW, locale=locale)]
     if flags.practice:
-        buttons.append(CoachButton(pk, "leave", row=COACH_ROW))
+        buttons.append(CoachButton(pk, "leave", row=COACH_ROW, locale=locale))
     return PanelExtras(coaching, buttons)
 
 
-async def board_extras(loaded: LoadedGame) -> list[Any]:
+async def board_extras(loaded: LoadedGame, locale: str = ENGLISH) -> list[Any]:
     """The coach buttons under the public board: Last move? for anyone once a move was made,
     Hint where hints are allowed, Leave practice at a practice table."""
     if not _service or loaded.state is None or loaded.outcome is not None:
         return []
     flags = await _flags(loaded)
     pk = loaded.record.pk
-    items: list[Any] = [CoachButton(pk, "last", row=COACH_ROW)]
+    items: list[Any] = [CoachButton(pk, "last", row=COACH_ROW, locale=locale)]
     if flags.practice or flags.hints:
-        items.append(CoachButton(pk, "hint", row=COACH_ROW))
+        items.append(CoachButton(pk, "hint", row=COACH_ROW, locale=locale))
     if flags.practice:
-        items.append(CoachButton(pk, "leave", row=COACH_ROW))
+        items.append(CoachButton(pk, "leave", row=COACH_ROW, locale=locale))
     return items
 
 
@@ -93,18 +94,23 @@ def with_items(view: discord.ui.View | None, items: list[Any]) -> discord.ui.Vie
     return view
 
 
-def add_explanations(embed: discord.Embed, coaching: Coaching | None) -> discord.Embed:
+def add_explanations(
+    embed: discord.Embed, coaching: Coaching | None, locale: str = ENGLISH
+) -> discord.Embed:
     """One field per offered move — its label and explanation — within Discord's limits."""
     if coaching is None or not coaching.options:
         return embed
     options = coaching.options[:MAX_FIELDS]
     description = min(len(embed.description or ""), MAX_EMBED_DESCRIPTION)
     used = len(embed.title or "") + description + len(embed.footer.text or "")
-    names = [_clip(label or "Move", FIELD_NAME) for label, _ in options]
+    names = [
+        _clip(str(say(locale, label)) or translate(locale, "Move"), FIELD_NAME)
+        for label, _ in options
+    ]
     room = MAX_EMBED_TOTAL - used - sum(len(n) for n in names) - 16
     each = max(min(FIELD_VALUE, room // len(options)), 1)
     for name, (_, text) in zip(names, options, strict=True):
-        embed.add_field(name=name, value=_clip(text, each), inline=False)
+        embed.add_field(name=name, value=_clip(str(say(locale, text)), each), inline=False)
     return embed
 
 

@@ -18,13 +18,23 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 
+from bot.i18n import ENGLISH, say, translate
 from rules.core import Action
+from rules.core.errors import Said, said
+from rules.core.text_fit import shorten
 
 if TYPE_CHECKING:
     from bot.edge.app import HangarBot
 
 BUTTONS_PER_ROW = 5
 OPTIONS_PER_SELECT = 25
+# Discord's limits, checked after translation (German runs ~30 % longer than English).
+MAX_LABEL = 80
+MAX_OPTION = 100
+MAX_PLACEHOLDER = 150
+MY_HAND = said("My hand & moves")
+WHOLE_TABLE = said("Whole table")
+CHOOSE_ACTION = said("Choose an action…")
 STYLES = {
     "primary": discord.ButtonStyle.primary,
     "secondary": discord.ButtonStyle.secondary,
@@ -85,9 +95,9 @@ class HandButton(
     """ "My hand" (h): the player's private view and moves; "Whole table" (t): the full table
     picture for anyone. Both answer ephemerally."""
 
-    def __init__(self, pk: int, kind: str = "h", **button: Any) -> None:
-        label, emoji = ("My hand & moves", "🂠") if kind == "h" else ("Whole table", "🔍")
-        button.setdefault("label", label)
+    def __init__(self, pk: int, kind: str = "h", *, locale: str = ENGLISH, **button: Any) -> None:
+        label, emoji = (MY_HAND, "🂠") if kind == "h" else (WHOLE_TABLE, "🔍")
+        button.setdefault("label", told(locale, label, MAX_LABEL))
         button.setdefault("emoji", emoji)
         button.setdefault(
             "style", discord.ButtonStyle.primary if kind == "h" else discord.ButtonStyle.secondary
@@ -117,14 +127,15 @@ class LobbyButton(
     """Join, leave or start a lobby."""
 
     LOOK: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
-        "join": ("Join", discord.ButtonStyle.success),
-        "leave": ("Leave", discord.ButtonStyle.secondary),
-        "start": ("Start", discord.ButtonStyle.primary),
-        "ai": ("Add AI", discord.ButtonStyle.secondary),
+        "join": (said("Join"), discord.ButtonStyle.success),
+        "leave": (said("Leave"), discord.ButtonStyle.secondary),
+        "start": (said("Start"), discord.ButtonStyle.primary),
+        "ai": (said("Add AI"), discord.ButtonStyle.secondary),
     }
 
-    def __init__(self, pk: int, op: str) -> None:
+    def __init__(self, pk: int, op: str, *, locale: str = ENGLISH) -> None:
         label, style = self.LOOK[op]
+        label = told(locale, label, MAX_LABEL)
         super().__init__(discord.ui.Button(custom_id=f"hg:l:{pk}:{op}", label=label, style=style))
         self.pk, self.op = pk, op
 
@@ -148,13 +159,14 @@ class CoachButton(
     Leave practice; each answers only the clicker."""
 
     LOOK: ClassVar[dict[str, tuple[str, str, discord.ButtonStyle]]] = {
-        "hint": ("Hint", "💡", discord.ButtonStyle.success),
-        "last": ("Last move?", "❔", discord.ButtonStyle.secondary),
-        "leave": ("Leave practice", "🚪", discord.ButtonStyle.danger),
+        "hint": (said("Hint"), "💡", discord.ButtonStyle.success),
+        "last": (said("Last move?"), "❔", discord.ButtonStyle.secondary),
+        "leave": (said("Leave practice"), "🚪", discord.ButtonStyle.danger),
     }
 
-    def __init__(self, pk: int, op: str, *, row: int | None = None) -> None:
+    def __init__(self, pk: int, op: str, *, row: int | None = None, locale: str = ENGLISH) -> None:
         label, emoji, style = self.LOOK[op]
+        label = told(locale, label, MAX_LABEL)
         button: discord.ui.Button[Any] = discord.ui.Button(
             custom_id=f"hg:c:{pk}:{op}", label=label, emoji=emoji, style=style, row=row
         )
@@ -173,46 +185,58 @@ class CoachButton(
         await interaction.client.handle_coach(interaction, self.pk, self.op)
 
 
-def hand_button(pk: int, *, row: int) -> HandButton:
+def hand_button(pk: int, *, row: int, locale: str = ENGLISH) -> HandButton:
     """The "My hand" button for a game's board."""
-    return HandButton(pk, row=row)
+    return HandButton(pk, row=row, locale=locale)
 
 
-def table_button(pk: int, *, row: int) -> HandButton:
+def table_button(pk: int, *, row: int, locale: str = ENGLISH) -> HandButton:
     """The "Whole table" button, for games whose turn picture shows only part of the table."""
-    return HandButton(pk, "t", row=row)
+    return HandButton(pk, "t", row=row, locale=locale)
 
 
-def lobby_buttons(pk: int) -> list[LobbyButton]:
+def lobby_buttons(pk: int, locale: str = ENGLISH) -> list[LobbyButton]:
     """Join, Leave, Start, Add AI."""
-    return [LobbyButton(pk, op) for op in ("join", "leave", "start", "ai")]
+    return [LobbyButton(pk, op, locale=locale) for op in ("join", "leave", "start", "ai")]
 
 
-def _button(pk: int, version: int, action: Action, row: int) -> ActionButton:
+def told(locale: str, text: str, limit: int) -> str:
+    """A rules text (label, description, group title) in `locale`, cut at a word to `limit`.
+
+    A plain string is looked up as its own message id (an engine's English group title).
+    """
+    shown = say(locale, text) if isinstance(text, Said) else translate(locale, text)
+    return shorten(str(shown), limit)
+
+
+def _button(pk: int, version: int, action: Action, row: int, locale: str) -> ActionButton:
     """One action as a button."""
     return ActionButton(
         pk,
         version,
         action.key,
-        label=action.label[:80],
+        label=told(locale, action.label, MAX_LABEL),
         style=STYLES[action.style],
         emoji=action.emoji,
         row=row,
     )
 
 
-def _select(pk: int, version: int, n: int, title: str, actions: list[Action], row: int) -> Any:
+def _select(
+    pk: int, version: int, n: int, title: str, actions: list[Action], row: int, locale: str
+) -> Any:
     """Up to 25 actions as one select menu."""
     options = [
         discord.SelectOption(
-            label=a.label[:100],
+            label=told(locale, a.label, MAX_OPTION),
             value=a.key,
-            description=a.description[:100] or None,
+            description=told(locale, a.description, MAX_OPTION) or None,
             emoji=a.emoji,
         )
         for a in actions
     ]
-    return ActionSelect(pk, version, n, placeholder=title[:150], options=options, row=row)
+    placeholder = told(locale, title, MAX_PLACEHOLDER)
+    return ActionSelect(pk, version, n, placeholder=placeholder, options=options, row=row)
 
 
 def _plan(actions: list[Action]) -> list[tuple[str, list[Action]]]:
@@ -234,28 +258,38 @@ def _plan(actions: list[Action]) -> list[tuple[str, list[Action]]]:
     return rows
 
 
-def action_items(pk: int, version: int, actions: list[Action], *, rows: int) -> list[Any]:
+def action_items(
+    pk: int, version: int, actions: list[Action], *, rows: int, locale: str = ENGLISH
+) -> list[Any]:
     """Discord components for these actions within `rows` action rows.
 
     Buttons first, then one select per group. If that needs too many rows, everything is folded
     into select menus of 25 ("Choose an action"), which always fits a ≤ 25-option step.
     """
-    plan = _plan(actions)
+    plan = [(kind, group_title(actions, kind), members) for kind, members in _plan(actions)]
     if len(plan) > rows:
+        choose = str(say(locale, CHOOSE_ACTION))
         plan = [
-            ("select:Choose an action…", actions[i : i + OPTIONS_PER_SELECT])
+            ("select", choose, actions[i : i + OPTIONS_PER_SELECT])
             for i in range(0, len(actions), OPTIONS_PER_SELECT)
         ][:rows]
     items: list[Any] = []
-    for row, (kind, members) in enumerate(plan):
+    for row, (kind, title, members) in enumerate(plan):
         if kind == "button":
-            items.extend(_button(pk, version, a, row) for a in members)
+            items.extend(_button(pk, version, a, row, locale) for a in members)
         else:
-            items.append(_select(pk, version, row, kind.removeprefix("select:"), members, row))
+            items.append(_select(pk, version, row, title, members, row, locale))
     return items
 
 
-INACTIVE_CONTROL = "This control is no longer active."
+def group_title(actions: list[Action], kind: str) -> str:
+    """A select's placeholder: its group as the engine said it (a Said keeps its parts)."""
+    name = kind.removeprefix("select:")
+    # The plan's keys are plain strings; the actions still hold the engine's own (maybe Said).
+    return next((a.group for a in actions if a.group == name), name)
+
+
+INACTIVE_CONTROL = said("This control is no longer active.")
 DynamicItemType = type[discord.ui.DynamicItem[Any]]
 
 
@@ -276,4 +310,5 @@ async def answer_unknown_component(
         return
     # Another handler may have answered first, or the interaction expired: nothing to add then.
     with contextlib.suppress(discord.HTTPException):
-        await interaction.response.send_message(INACTIVE_CONTROL, ephemeral=True)
+        text = str(say(str(interaction.locale.value), INACTIVE_CONTROL))
+        await interaction.response.send_message(text, ephemeral=True)

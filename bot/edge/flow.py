@@ -19,6 +19,7 @@ from bot.edge.errors import (
     unwrap,
 )
 from bot.edge.limits import clip, fit_embed
+from bot.edge.locale import interaction_language, private_locale, public_locale
 from bot.edge.present import (
     LOG_LINES,
     Panel,
@@ -29,6 +30,7 @@ from bot.edge.present import (
     status_line,
     table_message,
 )
+from bot.i18n import say
 from bot.render.pool import POOL, SHOWN
 from bot.runtime import ai_turns
 from bot.services.ai import add_ai_seat
@@ -51,6 +53,11 @@ def channel_id_of(interaction: discord.Interaction[HangarBot]) -> int:
 
 
 BoardMove = Literal["edit", "post"]
+LOBBY_CLOSED = said("The lobby was closed.")
+REPOSTED_RECENTLY = said(
+    "The board was re-posted here less than a minute ago — this copy is just for you."
+)
+BOARD_REPOSTED = said("Board re-posted.")
 
 
 def edit_or_post(new_board: bool, live_message_id: int | None) -> BoardMove:
@@ -84,9 +91,14 @@ async def publish_only(bot: HangarBot, result: ActResult) -> BaseException | Non
     return await bot.announcer.publish(result)
 
 
-async def recent_lines(bot: HangarBot, loaded: LoadedGame) -> list[str]:
-    """The latest public log lines of a game."""
-    return await bot.service.boards.story(loaded.record.channel_id, None, limit=LOG_LINES)
+async def recent_lines(
+    bot: HangarBot, loaded: LoadedGame, language: str | None = None
+) -> list[str]:
+    """The latest public log lines of a game, in `language` (None: the server's)."""
+    if language is None:
+        language = await public_locale(bot, loaded.record.guild_id)
+    channel_id = loaded.record.channel_id
+    return await bot.service.boards.story(channel_id, None, limit=LOG_LINES, language=language)
 
 
 async def post_board(bot: HangarBot, loaded: LoadedGame, *, ping: tuple[int, ...]) -> None:
@@ -106,7 +118,7 @@ async def tell_if_late(
     if error is None:
         return
     text = MISSING_PERMISSIONS if isinstance(error, discord.Forbidden) else SAVED_BOARD_FOLLOWS
-    await send_ephemeral(interaction, text)
+    await send_ephemeral(interaction, text)  # said: told in the user's language
 
 
 async def own_panel(interaction: discord.Interaction[HangarBot], loaded: LoadedGame) -> Panel:
@@ -116,7 +128,7 @@ async def own_panel(interaction: discord.Interaction[HangarBot], loaded: LoadedG
         raise UserFacingError(messages.NOT_IN_GAME)
     if loaded.state is None:
         raise UserFacingError(messages.NOT_STARTED)
-    return await hand_panel(loaded, seat)
+    return await hand_panel(loaded, seat, private_locale(interaction))
 
 
 async def send_hand(
@@ -220,10 +232,12 @@ async def _stale_text(interaction: discord.Interaction[HangarBot], exc: StaleAct
     try:
         bot = interaction.client
         loaded = await bot.service.load(channel_id_of(interaction))
-        now = status_line(loaded, bot.service.seat_of(loaded, interaction.user.id))
+        seat = bot.service.seat_of(loaded, interaction.user.id)
+        now = status_line(loaded, seat, private_locale(interaction))
     except (RulesError, StoreUnavailable):
         now = ""
-    return f"{exc}\n{now}".strip()
+    why = say(private_locale(interaction), exc.args[0] if exc.args else str(exc))
+    return f"{why}\n{now}".strip()
 
 
 async def handle_hand(interaction: discord.Interaction[HangarBot], pk: int) -> None:
@@ -242,7 +256,8 @@ async def handle_table(interaction: discord.Interaction[HangarBot], pk: int) -> 
         loaded = await load_same_game(interaction, pk)
         if loaded.state is None:
             raise UserFacingError(messages.NOT_STARTED)
-        await interaction.followup.send(**await table_message(loaded), ephemeral=True)
+        shown = await table_message(loaded, private_locale(interaction))
+        await interaction.followup.send(**shown, ephemeral=True)
     except Exception as exc:  # every failure is reported to the user here
         await report(interaction, exc)
 
@@ -268,8 +283,9 @@ async def handle_lobby(interaction: discord.Interaction[HangarBot], pk: int, op:
             loaded = await bot.service.lobby.join(channel_id, user.id, user.display_name)
         else:
             loaded = await bot.service.lobby.leave(channel_id, user.id)
-        view = lobby_view(loaded) if loaded.record.status == "lobby" else None
-        text = lobby_text(loaded) if view else "The lobby was closed."
+        language = await interaction_language(interaction)
+        view = lobby_view(loaded, language) if loaded.record.status == "lobby" else None
+        text = lobby_text(loaded, language) if view else str(say(language, LOBBY_CLOSED))
         await interaction.edit_original_response(content=text, view=view)
     except Exception as exc:  # every failure is reported to the user here
         await report(interaction, exc)
@@ -304,28 +320,32 @@ async def repost_board(interaction: discord.Interaction[HangarBot], *, ping_acti
     """
     await interaction.response.defer(ephemeral=True, thinking=True)
     bot = interaction.client
+    mine = private_locale(interaction)
     loaded = await bot.service.load_latest(channel_id_of(interaction))
     if loaded.state is None:
-        await interaction.followup.send(clip(lobby_text(loaded)), ephemeral=True)
+        await interaction.followup.send(clip(lobby_text(loaded, mine)), ephemeral=True)
         return
-    lines = await recent_lines(bot, loaded)
     seated = bot.service.seat_of(loaded, interaction.user.id) is not None
     if not ping_active and not (seated or is_admin(interaction)):
-        await send_private_board(interaction, loaded, lines, note="")
+        await send_private_board(interaction, loaded, note="")
         return
     if not ping_active and not bot.announcer.may_repost(loaded.record.channel_id):
-        note = "The board was re-posted here less than a minute ago — this copy is just for you."
-        await send_private_board(interaction, loaded, lines, note=note)
+        note = str(say(mine, REPOSTED_RECENTLY))
+        await send_private_board(interaction, loaded, note=note)
         return
+    lines = await recent_lines(bot, loaded, await interaction_language(interaction))
     await bot.announcer.repost(loaded, lines, ping=loaded.active_seats if ping_active else ())
-    await interaction.followup.send("Board re-posted.", ephemeral=True)
+    await interaction.followup.send(str(say(mine, BOARD_REPOSTED)), ephemeral=True)
 
 
 async def send_private_board(
-    interaction: discord.Interaction[HangarBot], loaded: LoadedGame, lines: list[str], *, note: str
+    interaction: discord.Interaction[HangarBot], loaded: LoadedGame, *, note: str
 ) -> None:
-    """The public board, shown only to this user (no buttons: they act from the real board)."""
-    panel = await board_panel(loaded, lines, ping=())
+    """The public board, shown only to this user in their language (no buttons: they act from
+    the real board)."""
+    mine = private_locale(interaction)
+    lines = await recent_lines(interaction.client, loaded, mine)
+    panel = await board_panel(loaded, lines, ping=(), locale=mine)
     embed = fit_embed(panel.embed)
     await interaction.followup.send(clip(note), embed=embed, file=panel.file(), ephemeral=True)
 

@@ -17,6 +17,7 @@ from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Where
 
 from bot.i18n import ENGLISH, lookup, normalise, ptranslate, translate, translate_parts
+from bot.lru import Lru
 from bot.store.clocks import GuildSettings
 from rules.core.errors import Said
 
@@ -49,11 +50,38 @@ LANGUAGES: dict[str, str] = {
 }
 
 
+# The last Discord locale seen per user and per server (interactions tell them): a DM or a
+# reminder has no interaction to ask, and a board posted after a timeout has no guild_locale.
+# In memory only: a restart forgets them, and English (or the setting) answers until the next
+# interaction. Bounded, so a busy bot does not grow.
+SEEN_USERS: Lru[int, str] = Lru(65_536)
+SEEN_GUILDS: Lru[int, str] = Lru(16_384)
+
+
+def remember(interaction: discord.Interaction[Any]) -> None:
+    """Note the user's and the server's Discord locales from an interaction."""
+    user, guild_id = getattr(interaction, "user", None), getattr(interaction, "guild_id", None)
+    if user is not None:
+        SEEN_USERS.put(user.id, str(interaction.locale.value))
+    found = getattr(interaction, "guild_locale", None)
+    if guild_id is not None and found is not None:
+        SEEN_GUILDS.put(guild_id, str(found.value))
+
+
 def private_locale(interaction: discord.Interaction[Any] | None) -> str:
     """The language of an answer only this user sees: their Discord client's (no user: English)."""
     if interaction is None:
         return ENGLISH
+    remember(interaction)
     return normalise(str(interaction.locale.value))
+
+
+def user_locale(user_id: int | None) -> str:
+    """A user's language without an interaction (DMs, reminders): the last one they used with
+    Hangar since this process started, else English."""
+    if user_id is None:
+        return ENGLISH
+    return normalise(SEEN_USERS.get(user_id))
 
 
 def in_language(locale: str, text: str) -> str:
@@ -66,13 +94,48 @@ def private_text(interaction: discord.Interaction[Any], text: str) -> str:
     return in_language(private_locale(interaction), text)
 
 
-async def public_locale(bot: HangarBot, guild_id: int | None, guild_locale: str | None) -> str:
-    """The language of a server's public messages: its setting, else its Discord locale."""
-    if guild_id is not None:
-        chosen = await bot.preferences.language(guild_id)
-        if chosen:
-            return normalise(chosen)
-    return normalise(guild_locale)
+async def public_locale(
+    bot: HangarBot, guild_id: int | None, guild_locale: str | None = None
+) -> str:
+    """The language of a server's public messages: its setting, else its Discord locale.
+
+    The setting is cached by the preferences service (a board costs no query); without a
+    `guild_locale` (a board after a timeout, an AI's move) the server's last seen one is used.
+    """
+    if guild_id is None:
+        return normalise(guild_locale)
+    preferences = getattr(bot, "preferences", None)  # stripped-down test bots have none
+    chosen = await preferences.language(guild_id) if preferences is not None else ""
+    if chosen:
+        return normalise(chosen)
+    return normalise(guild_locale or guild_discord_locale(bot, guild_id))
+
+
+def known_public_locale(bot: Any, guild_id: int) -> str:
+    """A server's public language from memory only (no query; English when unknown): for
+    pictures drawn ahead, which must not wait."""
+    preferences = getattr(bot, "preferences", None)
+    chosen = preferences.known_language(guild_id) if preferences is not None else None
+    if chosen:
+        return normalise(chosen)
+    return normalise(guild_discord_locale(bot, guild_id))
+
+
+def guild_discord_locale(bot: Any, guild_id: int) -> str | None:
+    """A server's Discord locale: as its last interaction told it, else as the gateway did."""
+    seen = SEEN_GUILDS.get(guild_id)
+    if seen is not None:
+        return seen
+    get_guild = getattr(bot, "get_guild", None)  # stripped-down test bots have no cache
+    guild = get_guild(guild_id) if get_guild is not None else None
+    return str(guild.preferred_locale.value) if guild is not None else None
+
+
+async def interaction_language(interaction: discord.Interaction[HangarBot]) -> str:
+    """The language of what an interaction posts publicly (its server's language)."""
+    remember(interaction)
+    bot = interaction.client
+    return await public_locale(bot, interaction.guild_id, interaction_public_locale(interaction))
 
 
 def interaction_public_locale(interaction: discord.Interaction[HangarBot]) -> str:

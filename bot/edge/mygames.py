@@ -14,13 +14,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.edge.present import name_list, prompt_text
+from bot.i18n import ENGLISH, ntranslate, translate
 from bot.services.errors import DamagedGameError
 from bot.services.games import GameService
 from bot.services.listing import LISTING_FORMAT, listing_of
 from bot.store import repository as repo
 from bot.store.locks import Lock
 from bot.store.repository import ListingRow
-from rules.core.messages import plural
 
 log = logging.getLogger(__name__)
 
@@ -36,19 +36,33 @@ class Listed:
     state: str  # "lobby, 2 players so far", "**your turn** — …", "**Bob** to play."
 
 
-def state_for(listing: str, seat: int) -> str:
+def state_for(listing: str, seat: int, locale: str = ENGLISH) -> str:
     """The listing's line worded for the reader in `seat` ("**your turn** — …", "**Bob** to
-    play.")."""
+    play.") in `locale`'s language."""
     data: dict[str, Any] = json.loads(listing)
     if data.get("v") != LISTING_FORMAT:  # format 1 stored the finished lines
         return str(data["own"].get(str(seat), data["all"]))
     active: list[int] = data["active"]
     names: list[str] = data["names"]
     if not active:
-        return "Waiting."
+        return translate(locale, "Waiting.")
     if seat in active:
-        return "**your turn** — " + first_line(prompt_text(data["prompts"][str(seat)], names))
-    return first_line(f"**{name_list([names[s] for s in active])}** to play.")
+        prompt = first_line(prompt_text(data["prompts"][str(seat)], names, locale))
+        return your_turn_inside(locale, prompt)
+    players = name_list([names[s] for s in active], locale)
+    return first_line(translate(locale, "**{players}** to play.", players=players))
+
+
+def your_turn_inside(locale: str, prompt: str) -> str:
+    """'**your turn** — play cards…' mid-sentence ("Takeoff! in #plane: **your turn** — …")."""
+    return translate(locale, "**your turn** — {prompt}", prompt=prompt)
+
+
+def lobby_state(locale: str, players: int) -> str:
+    """'lobby, 2 players so far' in `locale`'s language."""
+    return ntranslate(
+        locale, "lobby, {count} player so far", "lobby, {count} players so far", players
+    )
 
 
 def first_line(text: str) -> str:
@@ -57,9 +71,10 @@ def first_line(text: str) -> str:
 
 
 async def user_listing(
-    service: GameService, guild_id: int, user_id: int
+    service: GameService, guild_id: int, user_id: int, locale: str = ENGLISH
 ) -> tuple[list[Listed], list[DamagedGameError]]:
-    """The user's newest open games here (readable, damaged), built from columns only."""
+    """The user's newest open games here (readable, damaged), built from columns only and
+    worded in `locale`'s language."""
     async with service.store.reading() as db:
         rows = await repo.fetch_user_listings(db, guild_id, user_id, SHOWN)
     games: list[Listed] = []
@@ -72,15 +87,15 @@ async def user_listing(
             continue
         game = service.games.get(row.game_id)
         if game is not None and (listing is not None or row.status == "lobby"):
-            games.append(Listed(row, game.title, _state(row, listing)))
+            games.append(Listed(row, game.title, _state(row, listing, locale)))
     return games, damaged
 
 
-def _state(row: ListingRow, listing: str | None) -> str:
+def _state(row: ListingRow, listing: str | None, locale: str) -> str:
     """The reader's state text for one game."""
     if listing is None:
-        return f"lobby, {plural(row.players, 'player')} so far"
-    return state_for(listing, row.seat)
+        return lobby_state(locale, row.players)
+    return state_for(listing, row.seat, locale)
 
 
 async def _listing(service: GameService, row: ListingRow) -> str | None:

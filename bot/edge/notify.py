@@ -9,7 +9,9 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.edge.flow import edit_live, post_board, publish
+from bot.edge.locale import public_locale, user_locale
 from bot.edge.present import Panel, fill_seats, mention
+from bot.i18n import ENGLISH, say, translate
 from bot.services.board_notes import Board, BoardNotes
 from bot.services.games import LoadedGame
 from bot.services.timeouts import Notice
@@ -41,30 +43,53 @@ def stamp(ts: float, style: str = "R") -> str:
     return f"<t:{int(ts)}:{style}>"
 
 
-def board_notes(loaded: LoadedGame, board: Board) -> list[str]:
-    """Clock lines under a board: deadlines, away, pause, timeouts and absence."""
+def board_notes(loaded: LoadedGame, board: Board, locale: str = ENGLISH) -> list[str]:
+    """Clock lines under a board (in its language): deadlines, away, pause, timeouts, absence."""
     if loaded.outcome is not None:
         return []
-    lines = ["⏸ The clock is paused by an admin."] if board.paused else []
+    lines = [translate(locale, "⏸ The clock is paused by an admin.")] if board.paused else []
     for note in board.seats:
         name = loaded.names[note.seat]
         if note.away_until is not None:
-            lines.append(f"🌴 {name} is away until {stamp(note.away_until, 'f')}")
+            until = stamp(note.away_until, "f")
+            lines.append(
+                translate(locale, "🌴 {player} is away until {time}", player=name, time=until)
+            )
         if note.absent:
-            lines.append(f"💤 {name} is absent ({note.timeouts} turns timed out) — /game back")
+            lines.append(
+                translate(
+                    locale,
+                    "💤 {player} is absent ({count} turns timed out) — /game back",
+                    player=name,
+                    count=note.timeouts,
+                )
+            )
         elif note.timeouts:
-            lines.append(f"⏰ {name}'s time ran out ({note.timeouts} in a row)")
+            lines.append(
+                translate(
+                    locale,
+                    "⏰ {player}'s time ran out ({count} in a row)",
+                    player=name,
+                    count=note.timeouts,
+                )
+            )
         if note.deadline_at is not None and note.seat in loaded.active_seats:
-            lines.append(f"⏳ {name}'s deadline: {stamp(note.deadline_at)}")
+            when = stamp(note.deadline_at)
+            lines.append(
+                translate(locale, "⏳ {player}'s deadline: {time}", player=name, time=when)
+            )
     return lines
 
 
-def digest_text(loaded: LoadedGame, lines: list[str] | tuple[str, ...]) -> str:
-    """'Since your last turn' lines (public log only), or ''."""
+def digest_text(
+    loaded: LoadedGame, lines: list[str] | tuple[str, ...], locale: str = ENGLISH
+) -> str:
+    """'Since your last turn' lines (public log only, in the reader's language), or ''."""
     if not lines:
         return ""
-    rows = "\n".join(f"• {fill_seats(line, loaded)[:LINE_LIMIT]}" for line in lines)
-    return f"\n**Since your last turn:**\n{rows}"
+    told = (fill_seats(str(say(locale, line)), loaded)[:LINE_LIMIT] for line in lines)
+    rows = "\n".join(f"• {line}" for line in told)
+    return "\n" + translate(locale, "**Since your last turn:**") + "\n" + rows
 
 
 async def clock_board(bot: HangarBot, loaded: LoadedGame, ping: tuple[int, ...]) -> Board | None:
@@ -79,7 +104,11 @@ async def clock_board(bot: HangarBot, loaded: LoadedGame, ping: tuple[int, ...])
 
 
 def decorate_board(
-    loaded: LoadedGame, panel: Panel, ping: tuple[int, ...], board: Board | None
+    loaded: LoadedGame,
+    panel: Panel,
+    ping: tuple[int, ...],
+    board: Board | None,
+    locale: str = ENGLISH,
 ) -> Panel:
     """Add the clock notes to a board; turn pings go where each player asked.
 
@@ -89,7 +118,7 @@ def decorate_board(
     """
     if board is None:
         return panel
-    notes = board_notes(loaded, board)
+    notes = board_notes(loaded, board, locale)
     if notes:
         text = (panel.embed.description or "") + "\n\n" + "\n".join(notes)
         panel.embed.description = text[:4000]
@@ -97,7 +126,8 @@ def decorate_board(
         return panel
     users = [u for u in (loaded.user_of(s) for s in ping) if u]
     here = [u for u in users if in_channel(board.prefs_of(u))]
-    content = f"{' '.join(mention(u) for u in here)} — your turn." if here else ""
+    who = " ".join(mention(u) for u in here)
+    content = translate(locale, "{who} — your turn.", who=who) if here else ""
     allowed = discord.AllowedMentions(
         everyone=False, roles=False, users=[discord.Object(id=u) for u in here]
     )
@@ -119,10 +149,17 @@ async def after_board(
         lines = board.digest_of(seat)
         if lines is None:
             lines = await notes.digest(loaded.record.pk, seat)
-        digest = digest_text(loaded, lines)
-        text = (
-            f"{mention(user)} — your turn in **{loaded.game.title}**: {board_link(loaded)}{digest}"
+        # A DM: the user's last known language (no interaction to ask; English before one).
+        mine = user_locale(user)
+        digest = digest_text(loaded, lines, mine)
+        text = translate(
+            mine,
+            "{who} — your turn in **{title}**: {link}",
+            who=mention(user),
+            title=loaded.game.title,
+            link=board_link(loaded),
         )
+        text += digest
         if not await send_dm(bot, user, text[:2000]):
             await _channel_ping(bot, loaded, user, text[:2000])
 
@@ -140,12 +177,23 @@ async def _remind(bot: HangarBot, notice: Notice) -> None:
     notes, loaded, user = notes_of(bot), notice.loaded, notice.user_id
     if notes is None or not user or notice.deadline_at is None:
         return
-    share = "half of your turn time is" if notice.left >= 0.5 else "only 10 % of your turn time is"
-    text = (
-        f"{mention(user)} ⏳ Reminder: it is your turn in **{loaded.game.title}** — {share} "
-        f"left; time runs out {stamp(notice.deadline_at)}. Board: {board_link(loaded)}"
-        f"{digest_text(loaded, notice.digest)}"
-    )[:2000]
+    # The reminder speaks to one player: their last known language (English before one).
+    mine = user_locale(user)
+    if notice.left >= 0.5:
+        share = translate(mine, "half of your turn time is")
+    else:
+        share = translate(mine, "only 10 % of your turn time is")
+    text = translate(
+        mine,
+        "{who} ⏳ Reminder: it is your turn in **{title}** — {share} left; time runs out "
+        "{time}. Board: {link}",
+        who=mention(user),
+        title=loaded.game.title,
+        share=share,
+        time=stamp(notice.deadline_at),
+        link=board_link(loaded),
+    )
+    text = (text + digest_text(loaded, notice.digest, mine))[:2000]
     prefs = await bot.preferences.prefs(user)
     if wants_dm(prefs) and await send_dm(bot, user, text):
         if in_channel(prefs):
@@ -154,26 +202,37 @@ async def _remind(bot: HangarBot, notice: Notice) -> None:
     await _channel_ping(bot, loaded, user, text)
 
 
-def played_summary(labels: tuple[str, ...], shown: int = 6) -> str:
-    """The AI's moves in a line: the last few, and how many came before."""
-    if len(labels) <= shown:
-        return ", ".join(labels)
-    return f"{len(labels) - shown} moves, then " + ", ".join(labels[-shown:])
+def played_summary(labels: tuple[str, ...], shown: int = 6, locale: str = ENGLISH) -> str:
+    """The AI's moves in a line (labels in `locale`): the last few, and how many came before."""
+    told = [str(say(locale, label)) for label in labels]
+    if len(told) <= shown:
+        return ", ".join(told)
+    before = translate(locale, "{count} moves, then", count=len(told) - shown)
+    return before + " " + ", ".join(told[-shown:])
 
 
 async def _timeout(bot: HangarBot, notice: Notice) -> None:
     """'⏰ Time ran out for @x — …' in the channel, then the board as after any move."""
     loaded = notice.loaded
+    language = await public_locale(bot, loaded.record.guild_id)
     who = mention(notice.user_id) or loaded.names[notice.seat]
     if notice.result is not None and notice.by_ai:
-        what = "the AI played their turn: " + played_summary(notice.played)
+        moves = played_summary(notice.played, locale=language)
+        what = translate(language, "the AI played their turn: {moves}", moves=moves)
     elif notice.result is not None:
-        what = "their turn was passed: " + ", ".join(notice.played)
+        moves = ", ".join(str(say(language, label)) for label in notice.played)
+        what = translate(language, "their turn was passed: {moves}", moves=moves)
     else:
-        what = "it is still their turn (reminders only). Admins: /admin extend or /admin replace."
-    text = f"⏰ Time ran out for {who} — {what}"
+        what = translate(
+            language,
+            "it is still their turn (reminders only). Admins: /admin extend or /admin replace.",
+        )
+    text = translate(language, "⏰ Time ran out for {who} — {what}", who=who, what=what)
     if notice.absent:
-        text += f"\n💤 {loaded.names[notice.seat]} is now marked absent — back with /game back."
+        name = loaded.names[notice.seat]
+        text += "\n" + translate(
+            language, "💤 {player} is now marked absent — back with /game back.", player=name
+        )
     channel = bot.get_partial_messageable(loaded.record.channel_id)
     await channel.send(text[:2000], allowed_mentions=discord.AllowedMentions.none())
     if notice.result is not None:

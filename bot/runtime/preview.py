@@ -29,6 +29,7 @@ import logging
 from collections import OrderedDict
 from collections.abc import Callable
 
+from bot.i18n import ENGLISH
 from bot.render import has_live, public_png
 from bot.render.pool import POOL, RenderPool
 from bot.services.games import GameService, LoadedGame
@@ -46,6 +47,9 @@ class Previews:
         self.size = size
         self._games: OrderedDict[int, LoadedGame] = OrderedDict()
         self._tasks: set[asyncio.Task[None]] = set()
+        # The language of a server's boards, known without a query (set at start-up by the
+        # edge): a picture drawn ahead in another language than the board's is wasted.
+        self.language: Callable[[int], str] = lambda _guild_id: ENGLISH
 
     def remember(self, loaded: LoadedGame) -> None:
         """The game as just committed (previews start from it while its version is current)."""
@@ -63,7 +67,8 @@ class Previews:
         if after.state is None or has_live(after.game.id):
             return _nothing  # a turn-in-progress picture: whether it edits or posts is not known
         board = after.view(None)
-        return self.pool.ahead(public_png, after.game.id, board, after.names, live=False)
+        extra = self._language(after)
+        return self.pool.ahead(public_png, after.game.id, board, after.names, live=False, **extra)
 
     def start(
         self, service: GameService, click: tuple[int, int, int], user_id: int, key: str
@@ -80,6 +85,11 @@ class Previews:
         task = asyncio.get_running_loop().create_task(draw)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+
+    def _language(self, loaded: LoadedGame) -> dict[str, str]:
+        """The board's language as the edge passes it (English left out: the default's key)."""
+        language = self.language(loaded.record.guild_id)
+        return {} if language == ENGLISH else {"language": language}
 
     async def settle(self) -> None:
         """Wait for the previews under way (tests)."""
@@ -98,7 +108,8 @@ class Previews:
             # A game with a turn-in-progress picture may edit or post: which is not known yet.
             if not has_live(game_id):
                 board = after.view(None)
-                await self.pool.render(public_png, game_id, board, after.names, live=False)
+                extra = self._language(after)
+                await self.pool.render(public_png, game_id, board, after.names, live=False, **extra)
         except Exception:  # the real path reports every error; a preview only saves time
             log.debug("Preview of %r failed", key, exc_info=True)
 

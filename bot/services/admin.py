@@ -25,13 +25,13 @@ from bot.store.raw import raw_rows
 from bot.store.repository import SeatRecord, StoredGame
 from rules.core import RulesError
 from rules.core.errors import said
-from rules.core.messages import plural
 
 log = logging.getLogger(__name__)
 
-SEATED_EXPORT = (
-    "You play in game #{pk}, which is still going: its export holds the seed, which would show "
-    "you every hidden card. Export it once it has ended, or ask an admin who is not playing."
+# The refusal's template (its message id), filled with the game's number where it is raised.
+SEATED_EXPORT = said(
+    "You play in game #{number}, which is still going: its export holds the seed, which would "
+    "show you every hidden card. Export it once it has ended, or ask an admin who is not playing."
 )
 
 
@@ -124,17 +124,34 @@ class Admin:
         try:
             replayed = replay(current.game, current.record, len(current.seats), actions)
         except (RulesError, ValueError) as exc:
-            return VerifyReport(False, len(actions), f"The log does not replay: {exc}")
+            detail = said("The log does not replay: {error}", error=str(exc))
+            return VerifyReport(False, len(actions), detail)
         diffs = differences(
             current.game.dump_state(current.state), current.game.dump_state(replayed)
         )
         if diffs:
-            moves = plural(len(actions), "move")
-            detail = f"Replaying {moves} differs from the snapshot at {diffs[0]}."
-            return VerifyReport(False, len(actions), detail, tuple(diffs))
-        return VerifyReport(
-            True, len(actions), f"{plural(len(actions), 'move')} replay to the snapshot."
+            count, path = len(actions), diffs[0]
+            detail = (
+                said(
+                    "Replaying {count} move differs from the snapshot at {path}.",
+                    count=1,
+                    path=path,
+                )
+                if count == 1
+                else said(
+                    "Replaying {count} moves differs from the snapshot at {path}.",
+                    count=count,
+                    path=path,
+                )
+            )
+            return VerifyReport(False, count, detail, tuple(diffs))
+        # Two sentences, not a plural form: a Said keeps one message id (English: "1 move").
+        done = (
+            said("{count} move replays to the snapshot.", count=1)
+            if len(actions) == 1
+            else said("{count} moves replay to the snapshot.", count=len(actions))
         )
+        return VerifyReport(True, len(actions), done)
 
     async def export(
         self,
@@ -151,7 +168,7 @@ class Admin:
             actions = await repo.fetch_actions(db, stored.record.pk)
         seated = asked_by is not None and seat_of(stored.seats, asked_by) is not None
         if seated and stored.record.status in repo.OPEN_STATUSES:
-            raise NotAllowedError(SEATED_EXPORT.format(pk=stored.record.pk))
+            raise NotAllowedError(said(SEATED_EXPORT, number=stored.record.pk))
         loaded = self.decoder.decode(stored)
         outcome = loaded.outcome
         record = loaded.record

@@ -78,7 +78,7 @@ async def add_ai_seat(
     """Seat an AI of `level` in the lobby's next seat (creator or admin)."""
     check_level(level)
     async with service.store.transaction(lock=Lock.GAMES) as db:
-        stored = in_lobby(await held_open_game(db, channel_id), "add an AI")
+        stored = in_lobby(await held_open_game(db, channel_id), "add-ai")
         game = service.decoder.engine(stored.record.game_id)
         if user_id != stored.record.creator_id and not is_admin:
             raise NotAllowedError(
@@ -106,7 +106,7 @@ async def remove_ai_seat(
     Returns the lobby and the removed AI's name; the seats after it move up one.
     """
     async with service.store.transaction(lock=Lock.GAMES) as db:
-        stored = in_lobby(await held_open_game(db, channel_id), "remove an AI")
+        stored = in_lobby(await held_open_game(db, channel_id), "remove-ai")
         if user_id != stored.record.creator_id and not is_admin:
             raise NotAllowedError(
                 said("Only the player who opened the lobby or an admin can remove an AI.")

@@ -6,6 +6,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bot.i18n import ENGLISH, say
 from bot.lru import Lru
 from bot.services.announce import SUMMARY_CHARS, cut_at_word, merge, plan_board
 from bot.services.errors import NoGameHereError
@@ -18,6 +19,7 @@ from bot.store.locks import Lock
 from bot.store.outbox import Announcement
 from bot.store.repository import GameRecord, SeatRecord
 from rules.core import Event, fill_names
+from rules.core.errors import said
 from rules.core.log import collapse
 
 # Log lines shown on a board (the presenter shows at most this many).
@@ -25,10 +27,11 @@ BOARD_LINES = 12
 # Events of one turn read for its summary (a long turn is told by its newest ones).
 TURN_EVENTS = 40
 # The line of a turn that left nothing in the public log (never expected: every move is told).
-QUIET_TURN = "The game went on below."
+QUIET_TURN = said("The game went on below.")
 
 
-Entry = tuple[str, str, tuple[str, ...] | None]  # a public log entry: kind, text, names then
+# A public log entry: kind, text (a Said keeps its parts: told in any language), names then.
+Entry = tuple[str, str, tuple[str, ...] | None]
 
 
 @dataclass(frozen=True)
@@ -63,20 +66,51 @@ class BoardLogs(Lru[int, KeptLog]):
         self.put(record.pk, KeptLog(record.version, record.updated_at, entries))
 
 
+class Story(tuple[str, ...]):
+    """A board's log lines in English, keeping the entries they were told from, so the edge can
+    tell them in the server's language without reading the log again (`lines_in`)."""
+
+    entries: tuple[Entry, ...]
+    seats: tuple[SeatRecord, ...]
+    limit: int
+
+    def __new__(cls, entries: Sequence[Entry], seats: Sequence[SeatRecord], limit: int) -> Story:
+        """The English lines of `entries` (the board's own words until a language is asked)."""
+        made = super().__new__(cls, told_entries(entries, seats, limit))
+        made.entries, made.seats, made.limit = tuple(entries), tuple(seats), limit
+        return made
+
+    def told(self, language: str) -> list[str]:
+        """The same lines in `language` (each entry translated before runs are folded)."""
+        if language == ENGLISH:
+            return list(self)
+        return told_entries(self.entries, self.seats, self.limit, language)
+
+
+def lines_in(lines: Sequence[str], language: str) -> list[str]:
+    """Board lines in `language`: a `Story` is told again; other lines are as they came."""
+    return lines.told(language) if isinstance(lines, Story) else list(lines)
+
+
 @dataclass(frozen=True)
 class PendingBoard:
     """An undelivered announcement with the game as it is now and its latest log lines."""
 
     announcement: Announcement
     loaded: LoadedGame
-    lines: tuple[str, ...]
+    lines: tuple[str, ...]  # a Story: English, and any language through `lines_in`
 
 
 def told(
-    raw: list[dict[str, Any]], seats: Sequence[SeatRecord], viewer_seat: int | None, limit: int
+    raw: list[dict[str, Any]],
+    seats: Sequence[SeatRecord],
+    viewer_seat: int | None,
+    limit: int,
+    language: str = ENGLISH,
 ) -> list[str]:
-    """The log as the board tells it: routine runs collapsed, the seat holders' names put in."""
-    return told_entries([public_entry(item, viewer_seat) for item in raw], seats, limit)
+    """The log as the board tells it in `language`: routine runs collapsed, the seat holders'
+    names put in."""
+    return told_entries([public_entry(item, viewer_seat) for item in raw], seats, limit, language)
 
 
 def public_entry(item: dict[str, Any], viewer_seat: int | None = None) -> Entry:
@@ -85,21 +119,31 @@ def public_entry(item: dict[str, Any], viewer_seat: int | None = None) -> Entry:
     return event.kind, event.line_for(viewer_seat), names
 
 
-def told_entries(entries: Sequence[Entry], seats: Sequence[SeatRecord], limit: int) -> list[str]:
-    """Log entries as the board tells them (see `told`)."""
+def told_entries(
+    entries: Sequence[Entry], seats: Sequence[SeatRecord], limit: int, language: str = ENGLISH
+) -> list[str]:
+    """Log entries as the board tells them in `language` (see `told`).
+
+    Each entry is translated before runs are folded: outside English, folding keeps whole
+    sentences (joining predicates with "and" is English grammar). Names go in last.
+    """
     today = tuple(s.name for s in seats)
+    english = language == ENGLISH
     # Collapse runs told with the same seat holders, then put in those holders' names.
     runs: list[tuple[tuple[str, ...], list[tuple[str, str]]]] = []
     for kind, text, names in entries:
+        said = str(say(language, text))
         if runs and runs[-1][0] == (names or today):
-            runs[-1][1].append((kind, text))
+            runs[-1][1].append((kind, said))
         else:
-            runs.append((names or today, [(kind, text)]))
-    lines = [(line, names) for names, run in runs for line in collapse(run)][-limit:]
-    return [fill_names(line, names) for line, names in lines]
+            runs.append((names or today, [(kind, said)]))
+    folded = [(line, names) for names, run in runs for line in collapse(run, english=english)]
+    return [fill_names(line, names) for line, names in folded[-limit:]]
 
 
-def turn_line(lines: Sequence[str], names: Sequence[str], limit: int = SUMMARY_CHARS) -> str:
+def turn_line(
+    lines: Sequence[str], names: Sequence[str], limit: int = SUMMARY_CHARS, language: str = ENGLISH
+) -> str:
     """A turn's told lines as one line: a player named once for a run of their own lines
     ("bob played Aisle seat: …; ended their turn and drew a card."), cut at a word."""
     parts: list[str] = []
@@ -114,7 +158,7 @@ def turn_line(lines: Sequence[str], names: Sequence[str], limit: int = SUMMARY_C
         parts.append(text)
     told = "; ".join(p for p in parts if p)
     if not told:
-        return QUIET_TURN
+        return str(say(language, QUIET_TURN))
     return cut_at_word(told if told.endswith(("!", "?")) else told + ".", limit)
 
 
@@ -151,10 +195,10 @@ async def turn_summary(db: Db, game_pk: int, seats: Sequence[SeatRecord]) -> str
     return turn_line(told(raw, seats, None, TURN_EVENTS), [s.name for s in seats]) if raw else ""
 
 
-async def board_lines(db: Db, game_pk: int, seats: Sequence[SeatRecord]) -> tuple[str, ...]:
+async def board_lines(db: Db, game_pk: int, seats: Sequence[SeatRecord]) -> Story:
     """The public log lines the board shows (as `story` tells them), in this transaction."""
     raw = await repo.fetch_recent_events(db, game_pk, BOARD_LINES * 4)
-    return tuple(told(raw, seats, None, BOARD_LINES))
+    return Story([public_entry(item) for item in raw], seats, BOARD_LINES)
 
 
 async def move_lines(
@@ -170,8 +214,8 @@ async def move_lines(
         # this move's events, as stored: with the names of the seat holders now
         new = tuple((e.kind, e.line_for(None), before.names) for e in events)
         entries = (kept + new)[-BOARD_LINES * 4 :]
-    logs.keep(after.record, entries)
-    return tuple(told_entries(entries, after.seats, BOARD_LINES))
+    logs.keep(after.record, entries)  # Said texts: the kept log serves every language
+    return Story(entries, after.seats, BOARD_LINES)
 
 
 class Boards:
@@ -234,8 +278,11 @@ class Boards:
         async with self.store.transaction(lock=Lock.NONE) as db:
             await repo.set_live_message(db, game_pk, message_id)
 
-    async def story(self, channel_id: int, viewer_seat: int | None, limit: int = 12) -> list[str]:
-        """The log as the board tells it: the last `limit` lines after routine ones collapse.
+    async def story(
+        self, channel_id: int, viewer_seat: int | None, limit: int = 12, language: str = ENGLISH
+    ) -> list[str]:
+        """The log as the board tells it in `language`: the last `limit` lines after routine ones
+        collapse.
 
         Each line names the players who held the seats when it happened (after `/admin replace`
         too); lines stored before names were kept use today's names.
@@ -245,4 +292,16 @@ class Boards:
             if stored is None:
                 raise NoGameHereError()
             raw = await repo.fetch_recent_events(db, stored.record.pk, limit * 4)
-        return told(raw, stored.seats, viewer_seat, limit)
+        return told(raw, stored.seats, viewer_seat, limit, language)
+
+    async def turn_summary(self, game_pk: int, language: str) -> str:
+        """The latest turn told in one line in `language` (the outbox keeps it in English only:
+        a board of a server in another language tells it again when it tidies)."""
+        async with self.store.reading() as db:
+            stored = await repo.fetch_game(db, game_pk)
+            raw = await repo.fetch_turn_events(db, game_pk, TURN_EVENTS)
+        if stored is None or not raw:
+            return str(say(language, QUIET_TURN))
+        seats = stored.seats
+        lines = told(raw, seats, None, TURN_EVENTS, language)
+        return turn_line(lines, [s.name for s in seats], language=language)

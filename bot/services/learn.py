@@ -11,6 +11,7 @@ import asyncio
 import logging
 from dataclasses import dataclass
 
+from bot.i18n import ENGLISH, ntranslate, say, translate
 from bot.lru import Lru
 from bot.services.ai import add_ai_seat
 from bot.services.errors import NotAllowedError, NotInGameError
@@ -24,7 +25,6 @@ from bot.store.locks import Lock
 from bot.store.repository import ActionRecord, TableFlags
 from rules.core.errors import said
 from rules.core.explain import explain_options, score_changes
-from rules.core.messages import plural
 
 log = logging.getLogger(__name__)
 
@@ -114,24 +114,38 @@ class LearnService:
             log.info("Practice game %s left by user %s", stored.record.pk, user_id)
             return await self.service.decoder.reload(db, stored.record.pk)
 
-    async def last_move(self, loaded: LoadedGame, seat: int | None) -> str:
-        """What the last turn did and why the scores moved — for anyone who asks."""
+    async def last_move(self, loaded: LoadedGame, seat: int | None, locale: str = ENGLISH) -> str:
+        """What the last turn did and why the scores moved — for anyone who asks, in `locale`."""
         if loaded.state is None:
-            return "The game has not started yet: there is no move to explain."
+            return translate(locale, "The game has not started yet: there is no move to explain.")
         async with self.service.store.reading() as db:
             actions = await repo.fetch_actions(db, loaded.record.pk)
         if not actions:
-            return "Nobody has moved yet: there is no move to explain."
-        lines = await self.service.boards.story(loaded.record.channel_id, seat, limit=LAST_LINES)
+            return translate(locale, "Nobody has moved yet: there is no move to explain.")
+        lines = await self.service.boards.story(
+            loaded.record.channel_id, seat, limit=LAST_LINES, language=locale
+        )
         changes = await asyncio.to_thread(last_changes, loaded, actions)
-        mover = actions[-1].seat
         run = sum(1 for _ in _last_run(actions))
-        head = f"❔ **The last move** — {{seat{mover}}}, {plural(run, 'choice')}:"
-        told = ["Latest on the board:", *(f"• {line}" for line in lines)]
+        # `{seatN}` stays a placeholder: the edge fills in the name of who held the seat.
+        head = translate(
+            locale,
+            "❔ **The last move** — {mover}, {choices}:",
+            mover="{seat" + str(actions[-1].seat) + "}",
+            choices=ntranslate(locale, "{count} choice", "{count} choices", run),
+        )
+        told = [
+            translate(locale, "Latest on the board:"),
+            *(f"• {say(locale, line)}" for line in lines),
+        ]
         scores = (
-            ["**Scores:**", *(f"• {c}" for c in changes)]
+            [translate(locale, "**Scores:**"), *(f"• {say(locale, c)}" for c in changes)]
             if changes
-            else ["No score changed: the points come when a play is complete or scored."]
+            else [
+                translate(
+                    locale, "No score changed: the points come when a play is complete or scored."
+                )
+            ]
         )
         return "\n".join([head, *told, *scores])
 

@@ -164,20 +164,22 @@ class Decoder:
         if stored.damage is not None:
             raise DamagedGameError(record.pk, record.channel_id, what, stored.damage)
         if game is None:
-            raise DamagedGameError(record.pk, record.channel_id, what, "that game is unknown")
+            raise DamagedGameError(record.pk, record.channel_id, what, said("that game is unknown"))
         if stored.snapshot is None and record.status in ("running", "finished"):
-            raise DamagedGameError(record.pk, record.channel_id, what, "its saved state is missing")
+            raise DamagedGameError(
+                record.pk, record.channel_id, what, said("its saved state is missing")
+            )
         try:
             game.Options.model_validate(record.options)
         except (ValueError, TypeError) as exc:
             log.warning("Game %s: bad options: %s", record.pk, exc)
-            reason = "its options are invalid"
+            reason = said("its options are invalid")
             raise DamagedGameError(record.pk, record.channel_id, what, reason) from None
         try:
             state = None if stored.snapshot is None else game.load_state(stored.snapshot)
         except (ValueError, TypeError, KeyError, AttributeError, RulesError) as exc:
             log.warning("Game %s: unreadable snapshot: %s", record.pk, exc)
-            reason = "its saved state does not match the game's format"
+            reason = said("its saved state does not match the game's format")
             raise DamagedGameError(record.pk, record.channel_id, what, reason) from None
         return LoadedGame(record, stored.seats, state, game, self.legal_cache)
 

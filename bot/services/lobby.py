@@ -143,17 +143,15 @@ TOO_LATE = {
     "join": said("The game has already started — you can't join now."),
     "leave": said("The game has already started — you can't leave now."),
     "start": said("The game has already started — you can't start now."),
-    "add an AI": said("The game has already started — you can't add an AI now."),
-    "remove an AI": said("The game has already started — you can't remove an AI now."),
+    "add-ai": said("The game has already started — you can't add an AI now."),
+    "remove-ai": said("The game has already started — you can't remove an AI now."),
 }
 
 
 def in_lobby(stored: StoredGame, what: str) -> StoredGame:
-    """Refuse lobby operations once the game has started."""
+    """Refuse lobby operations (`what`: a key of TOO_LATE) once the game has started."""
     if stored.record.status != "lobby":
-        raise AlreadyStartedError(
-            TOO_LATE.get(what) or f"The game has already started — you can't {what} now."
-        )
+        raise AlreadyStartedError(TOO_LATE[what])
     return stored
 
 

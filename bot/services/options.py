@@ -8,9 +8,11 @@ from typing import Any
 from pydantic import ValidationError
 
 from rules.core import Game, InvalidOptionsError
+from rules.core.errors import Said, joined, said
 
 # What a refused option ends with: the next step (a player never reads the bot's file paths).
-NEXT_STEP = "Pick another value, or leave the option out for the default."
+NEXT_STEP = said("Pick another value, or leave the option out for the default.")
+TRIM_LIMIT = 300  # a refusal's reason, at most
 # A file path inside a reason ("assets/cards/", "../x/y.json"): the player cannot use it.
 _PATH = re.compile(r"\s+(?:in|under|from)\s+(?:\.{0,2}/)?(?:[\w.-]+/)+(?=[\s.,;:)]|$)")
 
@@ -20,14 +22,17 @@ def validated_options(game: Game, options: dict[str, Any] | None) -> dict[str, A
     try:
         parsed = game.Options.model_validate(options or {})
     except ValidationError as exc:
-        raise InvalidOptionsError(
-            _with_next_step(f"Invalid options for {game.title}: {_reasons(exc)}")
-        ) from None
+        raise InvalidOptionsError(_with_next_step(invalid(game, _reasons(exc)))) from None
     refusal = _dry_setup_refusal(game, parsed)
     if refusal is not None:
         raise InvalidOptionsError(_with_next_step(refusal))
     dumped: dict[str, Any] = parsed.model_dump(mode="json")
     return dumped
+
+
+def invalid(game: Game, reasons: str) -> Said:
+    """'Invalid options for Flight: …' (pydantic's and Python's reasons stay as they come)."""
+    return said("Invalid options for {title}: {reasons}", title=game.title, reasons=reasons)
 
 
 def _dry_setup_refusal(game: Game, parsed: Any) -> str | None:
@@ -41,9 +46,9 @@ def _dry_setup_refusal(game: Game, parsed: Any) -> str | None:
         try:
             game.new_game(0, players, parsed)
         except InvalidOptionsError as exc:
-            reason = reason or _trimmed(str(exc))
+            reason = reason or _engine_reason(exc)
         except ValueError as exc:
-            reason = reason or _trimmed(f"Invalid options for {game.title}: {exc}")
+            reason = reason or invalid(game, _trimmed(str(exc)))
         except Exception:  # an engine's own failure is not the player's fault; start will tell
             return None
         else:
@@ -60,12 +65,19 @@ def _reasons(exc: ValidationError) -> str:
     return _trimmed("; ".join(parts))
 
 
-def _with_next_step(reason: str) -> str:
-    """The reason as one sentence, then what to do about it."""
-    reason = reason.rstrip()
-    if not reason.endswith((".", "!", "?", "…")):
-        reason += "."
-    return f"{reason} {NEXT_STEP}"
+def _engine_reason(exc: InvalidOptionsError) -> str:
+    """A game's own refusal: its Said kept (the reader's language), other text made safe."""
+    first = exc.args[0] if exc.args else ""
+    if isinstance(first, Said) and len(first) <= TRIM_LIMIT and "@" not in first:
+        return first
+    return _trimmed(str(exc))
+
+
+def _with_next_step(reason: str) -> Said:
+    """The reason as one sentence, then what to do about it (each said on its own)."""
+    if not reason.rstrip().endswith((".", "!", "?", "…")):
+        reason = said("{reason}.", reason=reason)
+    return joined(reason, NEXT_STEP)
 
 
 def without_paths(text: str) -> str:
@@ -73,7 +85,7 @@ def without_paths(text: str) -> str:
     return _PATH.sub("", text).strip()
 
 
-def _trimmed(text: str, limit: int = 300) -> str:
+def _trimmed(text: str, limit: int = TRIM_LIMIT) -> str:
     """One line, short enough for a refusal, unable to ping (@ gets a zero-width space), and
     without file paths."""
     text = without_paths(" ".join(text.split())).replace("@", "@\u200b")

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import dataclasses
+import time
 from typing import Any, Literal, get_args
 
 from pydantic import BaseModel, Field
 
-from bot.i18n import ENGLISH, shipped
+from bot.i18n import ENGLISH, ptranslate, shipped, translate
+from bot.lru import Lru
 from bot.services.errors import ServiceError
 from bot.services.gametime import Clock
 from bot.store import Store
@@ -21,6 +23,8 @@ from rules.core.errors import said
 TURN_LIMITS: dict[str, float] = {"off": 0, "12h": 12, "24h": 24, "48h": 48, "72h": 72, "1w": 168}
 TurnLimit = Literal["off", "12h", "24h", "48h", "72h", "1w"]
 OnTimeout = Literal["remind", "ai"]
+# How long a server's language setting is trusted from memory (another process may change it).
+LANGUAGE_TTL = 300.0
 Where = Literal["channel", "dm", "both"]
 
 
@@ -37,11 +41,20 @@ class TableOptions(BaseModel):
     )
 
 
-def table_text(table: TableRow, hints: bool = False) -> str:
-    """One line describing a game's table options (shown in the lobby)."""
-    limit = "no turn limit" if table.turn_limit == "off" else f"turn limit {table.turn_limit}"
-    said = "on (💡 Hint on the board)" if hints else "off"
-    return f"⏱ Table: {limit}, on timeout: {table.on_timeout}, hints: {said}."
+def table_text(table: TableRow, hints: bool = False, locale: str = ENGLISH) -> str:
+    """One line describing a game's table options (shown in the lobby, in its language)."""
+    if table.turn_limit == "off":
+        limit = translate(locale, "no turn limit")
+    else:
+        limit = translate(locale, "turn limit {limit}", limit=table.turn_limit)
+    shown = translate(locale, "on (💡 Hint on the board)") if hints else translate(locale, "off")
+    return translate(
+        locale,
+        "⏱ Table: {limit}, on timeout: {timeout}, hints: {hints}.",
+        limit=limit,
+        timeout=ptranslate(locale, "choice", table.on_timeout),
+        hints=shown,
+    )
 
 
 class Preferences:
@@ -50,6 +63,10 @@ class Preferences:
     def __init__(self, store: Store, clock: Clock) -> None:
         self.store = store
         self.clock = clock
+        # Each server's language setting, kept after its first read: every board asks for it, and
+        # a board must not cost a query (issue 29). `update_guild` keeps it in step; another
+        # process's change is seen after LANGUAGE_TTL seconds.
+        self._languages: Lru[int, tuple[str, float]] = Lru(16_384)
 
     async def table_in(self, db: Db, record: GameRecord) -> TableRow:
         """A game's table options; games opened without them take the server's defaults."""
@@ -115,11 +132,22 @@ class Preferences:
             if updated.language not in ("", ENGLISH, *shipped()):
                 raise ServiceError(said("Unknown language: choose one of the listed languages."))
             await cs.put_guild(db, updated)
+        self._languages.put(guild_id, (updated.language, time.monotonic()))
         return updated
 
     async def language(self, guild_id: int) -> str:
         """The language chosen for a server's public messages ('': its Discord locale)."""
-        return (await self.guild_settings(guild_id)).language
+        kept = self._languages.get(guild_id)
+        if kept is not None and time.monotonic() - kept[1] < LANGUAGE_TTL:
+            return kept[0]
+        chosen = (await self.guild_settings(guild_id)).language
+        self._languages.put(guild_id, (chosen, time.monotonic()))
+        return chosen
+
+    def known_language(self, guild_id: int) -> str | None:
+        """A server's language setting if already read (no query), else None."""
+        kept = self._languages.get(guild_id)
+        return kept[0] if kept is not None else None
 
     async def prefs(self, user_id: int) -> UserPrefs:
         """A user's notification and away preferences."""

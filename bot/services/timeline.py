@@ -82,8 +82,8 @@ def _flight_series(game: Game, state: Any) -> ScoreSeries | None:
     results: Sequence[Any] = getattr(game.view(state, None), "results", ())
     if not results:
         return None
-    labels = tuple(f"Hand {r.number}" for r in results)
-    return ScoreSeries("Score per hand", labels, tuple(tuple(r.totals) for r in results))
+    labels = tuple(said("Hand {hand}", hand=r.number) for r in results)
+    return ScoreSeries(said("Score per hand"), labels, tuple(tuple(r.totals) for r in results))
 
 
 def _takeoff_series(log: GameLog) -> ScoreSeries | None:
@@ -95,11 +95,11 @@ def _takeoff_series(log: GameLog) -> ScoreSeries | None:
     for state in _states(log):
         view: Any = game.view(state, None)  # a TakeoffView: pass_number and scores
         if last is not None and view.pass_number != last.pass_number:
-            labels.append(f"Pass {last.pass_number}")
+            labels.append(said("Pass {number}", number=last.pass_number))
             scores.append(tuple(last.scores))
         last = view
     if last is None:
         return None
-    labels.append(f"Pass {last.pass_number}")  # the pass the game ended in
+    labels.append(said("Pass {number}", number=last.pass_number))  # the pass the game ended in
     scores.append(tuple(last.scores))
-    return ScoreSeries("Points per pass", tuple(labels), tuple(scores))
+    return ScoreSeries(said("Points per pass"), tuple(labels), tuple(scores))

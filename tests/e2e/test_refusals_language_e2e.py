@@ -16,7 +16,7 @@ from .fakediscord.state import User
 
 GERMAN_NOT_A_MOVE = (
     "Dieser Zug ist gerade nicht möglich. Wähle eine der angebotenen Aktionen "
-    "(My hand & moves oder /play)."
+    "(Meine Hand & Züge oder /play)."
 )
 MAX_STEPS = 60
 

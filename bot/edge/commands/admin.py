@@ -28,12 +28,13 @@ from bot.edge.flow import (
     tell_if_late,
 )
 from bot.edge.limits import excerpt
+from bot.edge.locale import interaction_language, private_locale, private_text
+from bot.i18n import ntranslate, translate
 from bot.services.ai import AI_ICON
 from bot.services.errors import DamagedGameError, NotInGameError
 from bot.services.games import LoadedGame
 from bot.store.repository import SeatRecord
 from rules.core.errors import said
-from rules.core.messages import plural
 
 if TYPE_CHECKING:
     from bot.edge.app import HangarBot
@@ -125,7 +126,7 @@ class NotServerManagerError(UserFacingError, app_commands.CheckFailure):
     """/admin used by someone without Manage Server (a CheckFailure so discord.py reports it)."""
 
     def __init__(self) -> None:
-        super().__init__("/admin needs the Manage Server permission on this server.")
+        super().__init__(said("/admin needs the Manage Server permission on this server."))
 
 
 class AdminGroup(app_commands.Group):
@@ -155,13 +156,22 @@ class AdminGroup(app_commands.Group):
         """Abandon the game whatever its state."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         service, channel_id = interaction.client.service, channel_id_of(interaction)
+        language = await interaction_language(interaction)
         try:
             loaded = await service.admin.abandon(channel_id, interaction.user.id, True)
-            text = f"An admin ended the {loaded.game.title} game here."
+            text = translate(
+                language, "An admin ended the {title} game here.", title=loaded.game.title
+            )
         except DamagedGameError:
             damaged = await service.admin.abandon_damaged(channel_id, interaction.user.id)
-            text = f"An admin ended the damaged {damaged.what} game #{damaged.game_pk} here."
-        await announce(interaction, text, note="Abandoned.")
+            text = translate(
+                language,
+                "An admin ended the damaged {title} game #{number} here.",
+                title=damaged.what,
+                number=damaged.game_pk,
+            )
+        note = translate(private_locale(interaction), "Abandoned.")
+        await announce(interaction, text, note=note)
 
     @app_commands.command(
         name="replace", description="Give a seat to another member, or to an AI, and back"
@@ -201,9 +211,16 @@ class AdminGroup(app_commands.Group):
         loaded = await service.admin.replace(
             channel_id_of(interaction), seat.user_id, member.id, member.display_name
         )
-        text = f"{member.mention} takes over {escape(seat.name)}'s seat."
+        language = await interaction_language(interaction)
+        text = translate(
+            language,
+            "{member} takes over {player}'s seat.",
+            member=member.mention,
+            player=escape(seat.name),
+        )
         mentions = discord.AllowedMentions(users=[member])
-        await announce(interaction, text, note="Seat replaced.", mentions=mentions)
+        note = translate(private_locale(interaction), "Seat replaced.")
+        await announce(interaction, text, note=note, mentions=mentions)
         # The new player is not auto-played for what the old one missed, and a fresh board
         # names them (pinged when the turn is theirs) — as every seat hand-off does.
         await fresh_board(interaction.client, loaded, seat.seat, user_id=member.id)
@@ -239,7 +256,8 @@ class AdminGroup(app_commands.Group):
         bot = interaction.client
         result = await bot.service.moves.undo(channel_id_of(interaction))
         await tell_if_late(interaction, await publish(bot, result))
-        await interaction.followup.send("The last move was undone.", ephemeral=True)
+        undone = translate(private_locale(interaction), "The last move was undone.")
+        await interaction.followup.send(undone, ephemeral=True)
 
     @app_commands.command(name="verify", description="Replay the log and compare with the snapshot")
     @app_commands.describe(game_id="Any game of this server (default: this channel's)")
@@ -251,7 +269,9 @@ class AdminGroup(app_commands.Group):
         report = await interaction.client.service.admin.verify(
             channel_id_of(interaction), game_id, interaction.guild_id
         )
-        await interaction.followup.send(str(report)[:2000], ephemeral=True)
+        mark = "✅ " if report.ok else "❌ "
+        text = mark + private_text(interaction, report.detail)
+        await interaction.followup.send(text[:2000], ephemeral=True)
 
     @app_commands.command(name="export", description="Download the game (options, seed, actions)")
     @app_commands.describe(
@@ -271,14 +291,15 @@ class AdminGroup(app_commands.Group):
             await export_all(interaction)
             return
         service, channel_id = interaction.client.service, channel_id_of(interaction)
-        note = "Game export:"
+        mine = private_locale(interaction)
+        note = translate(mine, "Game export:")
         try:
             data = await service.admin.export(
                 channel_id, game_id, interaction.guild_id, asked_by=interaction.user.id
             )
         except DamagedGameError:
             data = await service.admin.export_raw(channel_id, game_id, interaction.guild_id)
-            note = "This game is damaged, so here are its rows exactly as stored:"
+            note = translate(mine, "This game is damaged, so here are its rows exactly as stored:")
         blob = json.dumps(data, indent=2, sort_keys=True, default=str).encode()
         name = f"hangar-game-{data.get('game', {}).get('pk', 'export')}.json"
         await interaction.followup.send(
@@ -294,7 +315,12 @@ async def export_all(interaction: discord.Interaction[HangarBot]) -> None:
     blob = ("\n".join(lines) + "\n" if lines else "").encode()
     name = f"hangar-games-{guild_id}.jsonl"
     await interaction.followup.send(
-        f"{plural(len(lines), 'finished game')}:",
+        ntranslate(
+            private_locale(interaction),
+            "{count} finished game:",
+            "{count} finished games:",
+            len(lines),
+        ),
         file=discord.File(io.BytesIO(blob), filename=name),
         ephemeral=True,
     )

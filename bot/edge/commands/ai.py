@@ -8,7 +8,9 @@ import discord
 from discord import app_commands
 
 from bot.edge.flow import announce, channel_id_of, is_admin, post_board
+from bot.edge.locale import interaction_language, private_locale
 from bot.edge.present import lobby_text, lobby_view
+from bot.i18n import translate
 from bot.runtime import ai_turns
 from bot.services.ai import add_ai_seat, remove_ai_seat, seat_ai, seat_human
 from bot.services.loading import LoadedGame
@@ -36,8 +38,11 @@ def ai_group(parent: app_commands.Group) -> app_commands.Group:
             level,
         )
         name = loaded.names[-1]
-        text = f"{name} joined.\n" + lobby_text(loaded)
-        await announce(interaction, text, view=lobby_view(loaded), note=f"{name} added.")
+        language, mine = await interaction_language(interaction), private_locale(interaction)
+        text = translate(language, "{player} joined.", player=name) + "\n"
+        text += lobby_text(loaded, language)
+        note = translate(mine, "{player} added.", player=name)
+        await announce(interaction, text, view=lobby_view(loaded, language), note=note)
 
     @group.command(name="remove", description="Take an AI out of this lobby (creator or admin)")
     @app_commands.describe(seat="The AI's seat number (1 = first); the last AI when left out")
@@ -54,8 +59,11 @@ def ai_group(parent: app_commands.Group) -> app_commands.Group:
             is_admin(interaction),
             None if seat is None else seat - 1,
         )
-        text = f"{name} left the lobby.\n" + lobby_text(loaded)
-        await announce(interaction, text, view=lobby_view(loaded), note=f"{name} removed.")
+        language, mine = await interaction_language(interaction), private_locale(interaction)
+        text = translate(language, "{player} left the lobby.", player=name) + "\n"
+        text += lobby_text(loaded, language)
+        note = translate(mine, "{player} removed.", player=name)
+        await announce(interaction, text, view=lobby_view(loaded, language), note=note)
 
     return group
 
@@ -76,8 +84,15 @@ async def hand_to_ai(
     channel_id = channel_id_of(interaction)
     loaded, seat = await seat_ai(bot.service, channel_id, user_id, level)
     name = loaded.names[seat]
-    text = f"{name} takes over {who}'s seat (seat {seat + 1})."
-    await announce(interaction, text, note=f"Seat handed to {name}.")
+    language, mine = await interaction_language(interaction), private_locale(interaction)
+    text = translate(
+        language,
+        "{ai} takes over {player}'s seat (seat {seat}).",
+        ai=name,
+        player=who,
+        seat=seat + 1,
+    )
+    await announce(interaction, text, note=translate(mine, "Seat handed to {ai}.", ai=name))
     await fresh_board(bot, loaded, seat, user_id=None)
     ai_turns.schedule(bot, channel_id)
 
@@ -101,9 +116,17 @@ async def hand_to_member(
         player.id,
         player.display_name,
     )
-    text = f"{player.mention} takes over seat {seat} from the AI ({loaded.game.title})."
+    language, mine = await interaction_language(interaction), private_locale(interaction)
+    text = translate(
+        language,
+        "{player} takes over seat {seat} from the AI ({title}).",
+        player=player.mention,
+        seat=seat,
+        title=loaded.game.title,
+    )
     mentions = discord.AllowedMentions(users=[player])
-    await announce(interaction, text, note="Seat handed to a player.", mentions=mentions)
+    note = translate(mine, "Seat handed to a player.")
+    await announce(interaction, text, note=note, mentions=mentions)
     await fresh_board(interaction.client, loaded, seat - 1, user_id=player.id)
 
 

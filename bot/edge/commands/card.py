@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import io
 from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 
+from bot.edge.locale import private_locale
+from bot.i18n import ENGLISH, translate
 from bot.render.card import card_png
 from rules import GAMES
 from rules.catalogue import CardEntry, find, search
@@ -48,14 +51,13 @@ def _title(entry: CardEntry) -> str:
     return game.title if game is not None else entry.game
 
 
-def card_embed(entry: CardEntry, *, picture: bool) -> discord.Embed:
-    """The card's name, kind and full text (and its picture)."""
-    embed = discord.Embed(
-        title=entry.name[:256],
-        description=f"*{entry.kind}*\n{entry.text}"[:4000],
-        colour=COLOUR,
-    )
-    embed.set_footer(text=f"{_title(entry)} · only you can see this")
+def card_embed(entry: CardEntry, *, picture: bool, locale: str = ENGLISH) -> discord.Embed:
+    """The card's name, kind and full text (and its picture), in the reader's language (the
+    data file's words are message ids of the game's catalogue)."""
+    name, kind, text = (translate(locale, w) for w in (entry.name, entry.kind, entry.text))
+    embed = discord.Embed(title=name[:256], description=f"*{kind}*\n{text}"[:4000], colour=COLOUR)
+    only_you = translate(locale, "{footer} · only you can see this", footer=_title(entry))
+    embed.set_footer(text=only_you)
     if picture:
         embed.set_image(url=f"attachment://{CARD_FILE}")
     return embed
@@ -68,16 +70,22 @@ async def card_command(interaction: discord.Interaction[HangarBot], name: str) -
     """Show one card ephemerally; an unknown name says so and how to find cards."""
     entry = find(name)
     if entry is None:
-        await interaction.response.send_message(
-            f"There is no card called “{name[:100]}” in Hangar's games — start typing a name "
-            "and pick one from the list.",
-            ephemeral=True,
+        unknown = translate(
+            private_locale(interaction),
+            "There is no card called “{name}” in Hangar's games — start typing a name and pick "
+            "one from the list.",
+            name=name[:100],
         )
+        await interaction.response.send_message(unknown, ephemeral=True)
         return
     await interaction.response.defer(ephemeral=True, thinking=True)
-    image = await asyncio.to_thread(card_png, entry)
-    alt = f"{entry.name} — {entry.kind}: {entry.text}"[:1024]
+    mine = private_locale(interaction)
+    if mine == ENGLISH:  # the picture's default: the same cached drawing as before
+        image = await asyncio.to_thread(card_png, entry)
+    else:
+        image = await asyncio.to_thread(functools.partial(card_png, entry, language=mine))
+    name, kind, text = (translate(mine, w) for w in (entry.name, entry.kind, entry.text))
+    alt = f"{name} — {kind}: {text}"[:1024]
     file = discord.File(io.BytesIO(image), filename=CARD_FILE, description=alt)
-    await interaction.followup.send(
-        embed=card_embed(entry, picture=True), file=file, ephemeral=True
-    )
+    embed = card_embed(entry, picture=True, locale=mine)
+    await interaction.followup.send(embed=embed, file=file, ephemeral=True)

@@ -20,12 +20,12 @@ from bot.edge.locale import (
     stored_language,
 )
 from bot.edge.notify import stamp
+from bot.i18n import ntranslate, say, translate
 from bot.services.clock import MAX_AWAY_DAYS, MAX_EXTEND_HOURS
 from bot.services.errors import NoGameHereError, NotInGameError, NotStartedError
 from bot.services.gametime import Clock
 from bot.services.preferences import TURN_LIMITS, Where
 from rules.core.errors import said
-from rules.core.messages import plural
 
 if TYPE_CHECKING:
     from bot.edge.app import HangarBot
@@ -72,22 +72,37 @@ class AwayGroup(app_commands.Group):
         bot = interaction.client
         when = parse_until(until, bot.clocks.clock)
         count = await bot.clocks.set_away(interaction.user.id, when)
-        await interaction.followup.send(
-            f"🌴 You are away until {stamp(when, 'f')} ({stamp(when)}): reminders are off and "
-            f"{plural(count, 'turn clock')} paused. `/away off` when you are back.",
-            ephemeral=True,
+        mine = private_locale(interaction)
+        text = ntranslate(
+            mine,
+            "🌴 You are away until {date} ({time}): reminders are off and {count} turn clock "
+            "paused. `/away off` when you are back.",
+            "🌴 You are away until {date} ({time}): reminders are off and {count} turn clocks "
+            "paused. `/away off` when you are back.",
+            count,
+            date=stamp(when, "f"),
+            time=stamp(when),
         )
+        await interaction.followup.send(text, ephemeral=True)
 
     @app_commands.command(name="off", description="You are back: your turn clocks run again")
     async def off(self, interaction: discord.Interaction[HangarBot]) -> None:
         """End the away period."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         count = await interaction.client.clocks.away_off(interaction.user.id)
+        mine = private_locale(interaction)
         if count:
-            clocks = plural(count, "turn clock")
-            text = f"Welcome back — {clocks} run again with the time they had left."
+            text = ntranslate(
+                mine,
+                # The singular reads as it always has (tests and players know it).
+                "Welcome back — {count} turn clock run again with the time they had left.",
+                "Welcome back — {count} turn clocks run again with the time they had left.",
+                count,
+            )
         else:
-            text = "Welcome back — you are no longer away (no turn clock of yours was paused)."
+            text = translate(
+                mine, "Welcome back — you are no longer away (no turn clock of yours was paused)."
+            )
         await interaction.followup.send(text, ephemeral=True)
 
 
@@ -100,12 +115,14 @@ async def notify_command(
     await interaction.response.defer(ephemeral=True, thinking=True)
     chosen: Where = where
     await interaction.client.preferences.set_notify(interaction.user.id, chosen)
-    text = {
-        "channel": "You will be pinged in the game's channel.",
-        "dm": "Turn pings and reminders will come by DM (the channel if your DMs are closed).",
-        "both": "You will be pinged in the channel and by DM.",
+    told = {
+        "channel": said("You will be pinged in the game's channel."),
+        "dm": said(
+            "Turn pings and reminders will come by DM (the channel if your DMs are closed)."
+        ),
+        "both": said("You will be pinged in the channel and by DM."),
     }[where]
-    await interaction.followup.send(text, ephemeral=True)
+    await interaction.followup.send(str(say(private_locale(interaction), told)), ephemeral=True)
 
 
 # /game back where there is nothing to come back to (no running game of yours here).
@@ -134,13 +151,19 @@ async def back_command(interaction: discord.Interaction[HangarBot]) -> None:
     if not comeback.changed:
         raise UserFacingError(NOT_MARKED)
     await edit_live(bot, await bot.service.load(channel_id_of(interaction)))
+    mine = private_locale(interaction)
     if comeback.was_absent:
-        text = "Welcome back — you are no longer marked absent."
+        text = translate(mine, "Welcome back — you are no longer marked absent.")
     else:
-        missed = plural(comeback.missed, "missed turn")
-        text = f"Welcome back — your {missed} no longer count towards being marked absent."
+        text = ntranslate(
+            mine,
+            "Welcome back — your {count} missed turn no longer count towards being marked absent.",
+            "Welcome back — your {count} missed turns no longer count towards being marked absent.",
+            comeback.missed,
+        )
     if comeback.clock.deadline_at is not None:
-        text += f" Your turn's time runs out {stamp(comeback.clock.deadline_at)}."
+        runs_out = stamp(comeback.clock.deadline_at)
+        text += " " + translate(mine, "Your turn's time runs out {time}.", time=runs_out)
     await interaction.followup.send(text, ephemeral=True)
 
 
@@ -155,7 +178,10 @@ async def extend_command(
     changed = await bot.clocks.extend(channel_id_of(interaction), hours)
     await edit_live(bot, await bot.service.load(channel_id_of(interaction)))
     deadlines = [stamp(c.deadline_at) for c in changed if c.deadline_at is not None]
-    text = f"Extended by {hours} h." + (f" New deadline: {', '.join(deadlines)}." * bool(deadlines))
+    mine = private_locale(interaction)
+    text = translate(mine, "Extended by {hours} h.", hours=hours)
+    if deadlines:
+        text += " " + translate(mine, "New deadline: {times}.", times=", ".join(deadlines))
     await interaction.followup.send(text, ephemeral=True)
 
 
@@ -167,7 +193,12 @@ async def clock_command(interaction: discord.Interaction[HangarBot], paused: boo
     bot = interaction.client
     await bot.clocks.pause(channel_id_of(interaction), paused)
     await edit_live(bot, await bot.service.load(channel_id_of(interaction)))
-    text = "⏸ The clock is paused." if paused else "▶️ The clock runs again."
+    mine = private_locale(interaction)
+    text = (
+        translate(mine, "⏸ The clock is paused.")
+        if paused
+        else translate(mine, "▶️ The clock runs again.")
+    )
     await interaction.followup.send(text, ephemeral=True)
 
 
@@ -241,4 +272,8 @@ async def away_note(interaction: discord.Interaction[HangarBot]) -> str:
     clock = interaction.client.clocks.clock
     if prefs.away_until is None or prefs.away_until <= clock.now():
         return ""
-    return f"🌴 You are away until {stamp(prefs.away_until, 'f')} (`/away off` to return).\n"
+    until = stamp(prefs.away_until, "f")
+    mine = private_locale(interaction)
+    return (
+        translate(mine, "🌴 You are away until {date} (`/away off` to return).", date=until) + "\n"
+    )

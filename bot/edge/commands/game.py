@@ -21,8 +21,10 @@ from bot.edge.flow import (
     start_game,
     tell_if_late,
 )
-from bot.edge.mygames import user_listing
-from bot.edge.present import fill_seats, lobby_text, lobby_view, status_line
+from bot.edge.locale import in_language, interaction_language, private_locale
+from bot.edge.mygames import lobby_state, user_listing, your_turn_inside
+from bot.edge.present import fill_seats, lobby_text, lobby_view, own_prompt, status_line
+from bot.i18n import ENGLISH, say, translate
 from bot.services.ai import add_ai_seat
 from bot.services.games import LoadedGame
 from bot.services.preferences import TableOptions, table_text
@@ -30,7 +32,6 @@ from bot.store.repository import TableFlags
 from rules import GAMES, Game, get_game
 from rules.core import PlayerError, messages
 from rules.core.errors import said
-from rules.core.messages import plural
 
 if TYPE_CHECKING:
     from bot.edge.app import HangarBot
@@ -57,8 +58,11 @@ class GameGroup(app_commands.Group):
         loaded = await interaction.client.service.lobby.join(
             channel_id_of(interaction), user.id, user.display_name
         )
-        text = f"{user.display_name} joined.\n" + lobby_text(loaded)
-        await announce(interaction, text, view=lobby_view(loaded), note="You joined the lobby.")
+        language, mine = await interaction_language(interaction), private_locale(interaction)
+        joined = translate(language, "{player} joined.", player=user.display_name)
+        text = joined + "\n" + lobby_text(loaded, language)
+        note = translate(mine, "You joined the lobby.")
+        await announce(interaction, text, view=lobby_view(loaded, language), note=note)
 
     @app_commands.command(name="leave", description="Leave this channel's lobby")
     async def leave(self, interaction: discord.Interaction[HangarBot]) -> None:
@@ -67,11 +71,16 @@ class GameGroup(app_commands.Group):
         loaded = await interaction.client.service.lobby.leave(
             channel_id_of(interaction), interaction.user.id
         )
+        language, mine = await interaction_language(interaction), private_locale(interaction)
         if loaded.record.status == "lobby":
-            text = f"{interaction.user.display_name} left.\n" + lobby_text(loaded)
-            await announce(interaction, text, view=lobby_view(loaded), note="You left the lobby.")
+            name = interaction.user.display_name
+            text = translate(language, "{player} left.", player=name) + "\n"
+            text += lobby_text(loaded, language)
+            note = translate(mine, "You left the lobby.")
+            await announce(interaction, text, view=lobby_view(loaded, language), note=note)
         else:
-            await announce(interaction, "The lobby was closed.", note="You closed the lobby.")
+            closed = translate(language, "The lobby was closed.")
+            await announce(interaction, closed, note=translate(mine, "You closed the lobby."))
 
     @app_commands.command(name="start", description="Start the game (creator or admin)")
     async def start(self, interaction: discord.Interaction[HangarBot]) -> None:
@@ -81,7 +90,8 @@ class GameGroup(app_commands.Group):
         late = await start_game(
             bot, channel_id_of(interaction), interaction.user.id, is_admin(interaction)
         )
-        await interaction.followup.send("▶️ The game has started.", ephemeral=True)
+        started = translate(private_locale(interaction), "▶️ The game has started.")
+        await interaction.followup.send(started, ephemeral=True)
         await tell_if_late(interaction, late)
 
     @app_commands.command(name="status", description="Re-post the board and the current prompt")
@@ -103,8 +113,11 @@ class GameGroup(app_commands.Group):
         bot = interaction.client
         loaded = await bot.service.load_latest(channel_id_of(interaction))
         seat = bot.service.seat_of(loaded, interaction.user.id)
-        lines = await bot.service.boards.story(loaded.record.channel_id, seat, limit=15)
-        text = "\n".join(f"• {fill_seats(line, loaded)}" for line in lines) or "Nothing yet."
+        mine = private_locale(interaction)
+        channel = loaded.record.channel_id
+        lines = await bot.service.boards.story(channel, seat, limit=15, language=mine)
+        text = "\n".join(f"• {fill_seats(line, loaded)}" for line in lines)
+        text = text or translate(mine, "Nothing yet.")
         await interaction.followup.send(text[:2000], ephemeral=True)
 
     @app_commands.command(name="rules", description="How to play")
@@ -120,10 +133,15 @@ class GameGroup(app_commands.Group):
     ) -> None:
         """Rules text for a game and topic; with no game here and none named, ask which game."""
         engine = await rules_for(interaction, game)
+        mine = private_locale(interaction)
+
+        def tell(text: str) -> str:
+            return str(say(mine, text))
+
         if engine is None:
-            text = messages.which_game(list(GAMES.values()))
+            text = messages.which_game(list(GAMES.values()), tell)
         else:
-            text = messages.rules_page(engine, topic)
+            text = messages.rules_page(engine, topic, tell)
         await interaction.response.send_message(text[:RULES_LIMIT], ephemeral=True)
 
     @rules.autocomplete("topic")
@@ -148,8 +166,9 @@ class GameGroup(app_commands.Group):
         loaded = await interaction.client.service.admin.abandon(
             channel_id_of(interaction), interaction.user.id, is_admin(interaction)
         )
-        text = f"The {loaded.game.title} game here was abandoned."
-        await announce(interaction, text, note="Abandoned.")
+        language = await interaction_language(interaction)
+        text = translate(language, "The {title} game here was abandoned.", title=loaded.game.title)
+        await announce(interaction, text, note=translate(private_locale(interaction), "Abandoned."))
 
 
 async def rules_for(
@@ -188,13 +207,16 @@ async def open_lobby(
         await bot.learn.flags.put(loaded.record.pk, TableFlags(hints=True))
     for _ in range(ai_seats):
         loaded = await add_ai_seat(bot.service, channel_id, user.id, False, ai_level)
-    text = f"{lobby_text(loaded)}\n{table_text(settings, hints)}"
+    language, mine = await interaction_language(interaction), private_locale(interaction)
+    text = f"{lobby_text(loaded, language)}\n{table_text(settings, hints, language)}"
     if channel_id != channel_id_of(interaction):
         thread = bot.get_partial_messageable(channel_id)
-        await thread.send(text, view=lobby_view(loaded))
-        await interaction.followup.send(f"Lobby opened in <#{channel_id}>.", ephemeral=True)
+        await thread.send(text, view=lobby_view(loaded, language))
+        opened = translate(mine, "Lobby opened in <#{channel}>.", channel=channel_id)
+        await interaction.followup.send(opened, ephemeral=True)
         return
-    await announce(interaction, text, view=lobby_view(loaded), note="Lobby opened.")
+    note = translate(mine, "Lobby opened.")
+    await announce(interaction, text, view=lobby_view(loaded, language), note=note)
 
 
 @app_commands.command(name="mygames", description="Your games on this server and whose turn it is")
@@ -204,15 +226,25 @@ async def mygames_command(interaction: discord.Interaction[HangarBot]) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)
     bot = interaction.client
     # Built from columns (bot.mygames): no snapshot is decoded, however many games the user has.
-    games, damaged = await user_listing(bot.service, interaction.guild_id or 0, interaction.user.id)
+    mine = private_locale(interaction)
+    guild = interaction.guild_id or 0
+    games, damaged = await user_listing(bot.service, guild, interaction.user.id, mine)
     if not games and not damaged:
-        await interaction.followup.send("You are not in any game on this server.", ephemeral=True)
+        text = translate(mine, "You are not in any game on this server.")
+        await interaction.followup.send(text, ephemeral=True)
         return
     away = await away_note(interaction)
     lines = [away] if away else []
     lines += [
-        f"• ⚠️ {bad.what} in <#{bad.channel_id}>: game #{bad.game_pk} is damaged ({bad.reason}) "
-        "— an admin there can `/admin export` and `/admin abandon` it."
+        translate(
+            mine,
+            "• ⚠️ {what} in <#{channel}>: game #{number} is damaged ({reason}) — an admin there "
+            "can `/admin export` and `/admin abandon` it.",
+            what=bad.what,
+            channel=bad.channel_id,
+            number=bad.game_pk,
+            reason=in_language(mine, bad.reason),
+        )
         for bad in damaged
     ]
     lines += [
@@ -222,31 +254,56 @@ async def mygames_command(interaction: discord.Interaction[HangarBot]) -> None:
             item.row.channel_id,
             item.row.board_message_id,
             item.state,
+            mine,
         )
         for item in games
     ]
     await interaction.followup.send("\n".join(lines)[:2000], ephemeral=True)
 
 
-def mygames_line(loaded: LoadedGame, seat: int | None) -> str:
+def mygames_line(loaded: LoadedGame, seat: int | None, locale: str = ENGLISH) -> str:
     """One game for /mygames, worded for the reader, with a markdown link to its board."""
     record = loaded.record
     if loaded.state is None:
-        state = f"lobby, {plural(len(loaded.seats), 'player')} so far"
-    else:
+        state = lobby_state(locale, len(loaded.seats))
+    elif loaded.outcome is None and seat is not None and seat in loaded.active_seats:
         # mid-sentence: "Takeoff! in #plane: **your turn** — Play cards…"
-        state = status_line(loaded, seat).split("\n")[0].replace("**Your turn**", "**your turn**")
+        state = your_turn_inside(locale, own_prompt(loaded, seat, locale)).split("\n")[0]
+    else:
+        state = status_line(loaded, seat, locale).split("\n")[0]
     return game_line(
-        loaded.game.title, record.guild_id, record.channel_id, record.board_message_id, state
+        loaded.game.title,
+        record.guild_id,
+        record.channel_id,
+        record.board_message_id,
+        state,
+        locale,
     )
 
 
 def game_line(
-    title: str, guild_id: int, channel_id: int, board_message_id: int | None, state: str
+    title: str,
+    guild_id: int,
+    channel_id: int,
+    board_message_id: int | None,
+    state: str,
+    locale: str = ENGLISH,
 ) -> str:
     """One /mygames line: the game, where, its state for the reader, a link to its board."""
     where = f"https://discord.com/channels/{guild_id}/{channel_id}"
     if board_message_id:
         where += f"/{board_message_id}"
-    link = "board" if board_message_id else "channel"
-    return f"• {title} in <#{channel_id}>: {state} — [go to the {link}]({where})"
+    go = (
+        translate(locale, "go to the board")
+        if board_message_id
+        else translate(locale, "go to the channel")
+    )
+    return translate(
+        locale,
+        "• {game} in <#{channel}>: {state} — [{go}]({url})",
+        game=title,
+        channel=channel_id,
+        state=state,
+        go=go,
+        url=where,
+    )

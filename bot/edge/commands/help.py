@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 SLASH_FAQ = "https://support.discord.com/hc/en-us/articles/1500000368501-Slash-Commands-FAQ"
 ADMIN_GROUP = "admin"
 # /admin is shown to, and checked for, exactly this permission (bot/edge/commands/admin.py).
-ADMIN_NEEDS = "Manage Server"
+ADMIN_NEEDS = translate(ENGLISH, "Manage Server")
 # Players' commands in the order a newcomer needs them; any command not named here follows.
 PLAYER_ORDER = ("game", "play", "mygames", "card", "away", "notify", "stats", "leaderboard")
 
@@ -43,7 +43,7 @@ def intro(locale: str) -> str:
             locale,
             "**Start a game**: `{new}` opens a lobby, friends press **Join**, and you press "
             "**Start**. Then press **My hand & moves** under the board (or use `{play}`).",
-            new=f"{command_name('game new', locale)} {which}",
+            new=command_name("game new", locale) + " " + which,
             play=command_name("play", locale),
         )
     )
@@ -102,7 +102,7 @@ def help_text(
     ]
     if admins:
         # Discord's own name of the permission, as the reader's Discord client shows it.
-        permission = ADMIN_NEEDS if locale == ENGLISH else translate(locale, "Manage Server")
+        permission = translate(locale, ADMIN_NEEDS)
         heading = translate(
             locale,
             "**Admin commands** (`{admin}` needs the {permission} permission)",

@@ -10,7 +10,9 @@ from discord import app_commands
 from bot.edge.commands.clock import THREAD_ARCHIVE_MINUTES, open_thread
 from bot.edge.errors import UserFacingError, report, send_ephemeral
 from bot.edge.flow import channel_id_of, load_same_game, start_game, tell_if_late
+from bot.edge.locale import interaction_language, private_locale
 from bot.edge.present import fill_seats
+from bot.i18n import say, translate
 from bot.services.loading import LoadedGame
 from rules import GAMES
 from rules.core.errors import said
@@ -18,7 +20,7 @@ from rules.core.errors import said
 if TYPE_CHECKING:
     from bot.edge.app import HangarBot
 
-WELCOME = (
+WELCOME = said(
     "🎓 **Practice table: {title}** — only {name} plays here, against {ais}. Nothing here counts "
     "for `/game history`, `/stats` or `/leaderboard`.\n"
     "• Press **My hand & moves** on the board: on your turn every move you can make is listed "
@@ -53,15 +55,18 @@ async def learn_command(interaction: discord.Interaction[HangarBot], game: str) 
     )
     loaded = await bot.learn.open(interaction.guild_id, thread, game, user.id, user.display_name)
     ais = ", ".join(s.name for s in loaded.seats if s.ai_level)
-    text = WELCOME.format(title=engine.title, name=user.display_name, ais=ais)
+    language = await interaction_language(interaction)
+    text = translate(language, WELCOME, title=engine.title, name=user.display_name, ais=ais)
     await bot.get_partial_messageable(thread).send(
         text, allowed_mentions=discord.AllowedMentions.none()
     )
     late = await start_game(bot, thread, user.id, False)
-    await interaction.followup.send(
-        f"🎓 Your practice table is ready in <#{thread}> — open **My hand & moves** there.",
-        ephemeral=True,
+    ready = translate(
+        private_locale(interaction),
+        "🎓 Your practice table is ready in <#{thread}> — open **My hand & moves** there.",
+        thread=thread,
     )
+    await interaction.followup.send(ready, ephemeral=True)
     await tell_if_late(interaction, late)
 
 
@@ -102,7 +107,11 @@ async def _hint_text(interaction: discord.Interaction[HangarBot], loaded: Loaded
     """The hint for the clicker's seat, names filled in (a refusal raises)."""
     bot = interaction.client
     seat = bot.service.seat_of(loaded, interaction.user.id)
-    return fill_seats(await bot.hints.hint(loaded, seat), loaded)[:2000]
+    hint = say(private_locale(interaction), await bot.hints.hint(loaded, seat))
+    return fill_seats(str(hint), loaded)[:2000]
+
+
+LEFT_PRACTICE = said("🚪 You left the practice table; nothing of it was recorded.")
 
 
 async def handle_coach(interaction: discord.Interaction[HangarBot], pk: int, op: str) -> None:
@@ -115,15 +124,20 @@ async def handle_coach(interaction: discord.Interaction[HangarBot], pk: int, op:
             text = await _hint_text(interaction, loaded)
         elif op == "leave":
             await interaction.client.learn.leave(channel_id_of(interaction), interaction.user.id)
-            text = "🚪 You left the practice table; nothing of it was recorded."
+            text = LEFT_PRACTICE  # said: told in the clicker's language
+            language = await interaction_language(interaction)
+            left = translate(
+                language,
+                "🚪 {player} left the practice table. `/game learn` opens a new one.",
+                player=interaction.user.display_name,
+            )
             await interaction.client.get_partial_messageable(channel_id_of(interaction)).send(
-                f"🚪 {interaction.user.display_name} left the practice table. "
-                "`/game learn` opens a new one.",
-                allowed_mentions=discord.AllowedMentions.none(),
+                left, allowed_mentions=discord.AllowedMentions.none()
             )
         else:
             seat = interaction.client.service.seat_of(loaded, interaction.user.id)
-            text = fill_seats(await interaction.client.learn.last_move(loaded, seat), loaded)
+            mine = private_locale(interaction)
+            text = fill_seats(await interaction.client.learn.last_move(loaded, seat, mine), loaded)
         await send_ephemeral(interaction, text)
     except Exception as exc:  # every failure is reported to the clicker here
         await report(interaction, exc)

@@ -51,12 +51,6 @@ def _optional_literal(field: FieldInfo) -> FieldInfo:
     return field
 
 
-AI_DESCRIPTIONS = {
-    "ai_seats": "AI players seated at once (default: 0; more with the lobby's Add AI)",
-    "ai_level": "Level of those AI players (default: normal)",
-}
-
-
 def ai_parameters(game: Game) -> list[inspect.Parameter]:
     """Bot-owned options of every game (not part of its rules options): AI seats."""
     seats = app_commands.Range[int, 0, max(1, game.max_players - 1)]
@@ -100,9 +94,14 @@ def new_game_command(game: Game, handler: NewGameHandler) -> app_commands.Comman
 
     callback.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
     callback.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]
-        **{name: describe(name, field) for name, field in fields.items()},
-        **AI_DESCRIPTIONS,
+        name: describe(name, field) for name, field in fields.items()
     }
+    # The bot's own options, described like every command's (the command tree translates them);
+    # on the callback, so that the game's option descriptions above are kept.
+    app_commands.describe(
+        ai_seats="AI players seated at once (default: 0; more with the lobby's Add AI)",
+        ai_level="Level of those AI players (default: normal)",
+    )(callback)
     return app_commands.Command(
         name=game.id,
         description=f"Open a {game.title} lobby in this channel ({game.min_players}–"

@@ -13,13 +13,16 @@ from discord import app_commands
 from bot.edge.errors import UserFacingError, report
 from bot.edge.flow import channel_id_of, publish, tell_if_late
 from bot.edge.limits import clip, excerpt
+from bot.edge.locale import private_locale
 from bot.edge.present import seat_list, status_line
+from bot.i18n import ENGLISH, say, translate
 from bot.services.errors import NoGameHereError
 from bot.services.games import LoadedGame
 from bot.store.errors import StoreUnavailable
 from rules.core import Action, PlayerError, messages
 from rules.core.errors import joined, said
 from rules.core.model import KEY_PATTERN
+from rules.core.text_fit import shorten
 
 if TYPE_CHECKING:
     from bot.edge.app import HangarBot
@@ -34,14 +37,15 @@ AUTOCOMPLETE_BUDGET = 2.0
 # An autocomplete cannot show a message, so one choice says why the list is empty; its value is
 # refused by /play before anything is read.
 NO_MOVES = "(none)"  # never an action key (KEY_PATTERN has no brackets or spaces)
-UNREADABLE_CHOICE = (
+# Said: each is shown in the typing user's language.
+UNREADABLE_CHOICE = said(
     "No moves to show: the database cannot be read right now — try again in a minute"
 )
-SLOW_CHOICE = "No moves to show: the database is slow to answer — try again in a moment"
-NO_GAME_CHOICE = "No game in this channel — start one with /game new"
-LOBBY_CHOICE = "The game has not started yet — the creator starts it with /game start"
-SPECTATOR_CHOICE = "You are not in this game — you can't move here"
-OVER_CHOICE = "The game is over — start a new one with /game new"
+SLOW_CHOICE = said("No moves to show: the database is slow to answer — try again in a moment")
+NO_GAME_CHOICE = said("No game in this channel — start one with /game new")
+LOBBY_CHOICE = said("The game has not started yet — the creator starts it with /game start")
+SPECTATOR_CHOICE = said("You are not in this game — you can't move here")
+OVER_CHOICE = said("The game is over — start a new one with /game new")
 
 
 def not_a_move(typed: str) -> str:
@@ -65,49 +69,61 @@ def my_actions(loaded: LoadedGame, seat: int | None) -> list[Action]:
     return loaded.legal_actions(seat)
 
 
-def parse_choice(value: str, actions: list[Action]) -> tuple[str, int | None]:
-    """(action key, expected version) from an autocomplete value, a key or a typed label."""
+def parse_choice(
+    value: str, actions: list[Action], locale: str = ENGLISH
+) -> tuple[str, int | None]:
+    """(action key, expected version) from an autocomplete value, a key or a typed label (in
+    English or in the user's language)."""
     match = VERSIONED.match(value.strip())
     if match:
         return match["key"], int(match["ver"])
     typed = value.strip().lower()
     for action in actions:
-        if typed in (action.key.lower(), action.label.lower()):
+        shown = str(say(locale, action.label)).lower()
+        if typed in (action.key.lower(), action.label.lower(), shown):
             return action.key, None
     return value.strip(), None
+
+
+def choice(locale: str, text: str, value: str = NO_MOVES) -> app_commands.Choice[str]:
+    """One autocomplete line in the user's language, within Discord's 100 characters."""
+    return app_commands.Choice(name=shorten(str(say(locale, text)), MAX_CHOICE), value=value)
 
 
 async def action_autocomplete(
     interaction: discord.Interaction[HangarBot], current: str
 ) -> list[app_commands.Choice[str]]:
-    """Legal actions matching what the user typed (labels shown, versioned keys sent)."""
+    """Legal actions matching what the user typed (labels shown in the user's language,
+    versioned keys sent)."""
+    mine = private_locale(interaction)
     try:
         loaded = await asyncio.wait_for(
             interaction.client.service.load(channel_id_of(interaction)), AUTOCOMPLETE_BUDGET
         )
     except StoreUnavailable:  # the store has logged why, once
-        return [app_commands.Choice(name=UNREADABLE_CHOICE, value=NO_MOVES)]
+        return [choice(mine, UNREADABLE_CHOICE)]
     except TimeoutError:
         log.warning("/play autocomplete: the game was not read within %s s", AUTOCOMPLETE_BUDGET)
-        return [app_commands.Choice(name=SLOW_CHOICE, value=NO_MOVES)]
+        return [choice(mine, SLOW_CHOICE)]
     except PlayerError:  # no game here (or a damaged one): say why the list is empty
-        return [app_commands.Choice(name=NO_GAME_CHOICE, value=NO_MOVES)]
+        return [choice(mine, NO_GAME_CHOICE)]
     except Exception:  # autocomplete must never fail loudly
         return []
     seat = interaction.client.service.seat_of(loaded, interaction.user.id)
     actions = my_actions(loaded, seat)
     if not actions:
-        return [app_commands.Choice(name=why_no_moves(loaded, seat)[:MAX_CHOICE], value=NO_MOVES)]
+        return [choice(mine, why_no_moves(loaded, seat, mine))]
     typed = current.lower()
     version = loaded.record.version
+    shown = [(a, str(say(mine, a.label))) for a in actions]
     return [
-        app_commands.Choice(name=a.label[:100], value=f"v{version}:{a.key}"[:100])
-        for a in actions
-        if typed in a.label.lower() or typed in a.key.lower()
+        choice(mine, label, f"v{version}:{a.key}"[:100])
+        for a, label in shown
+        if typed in label.lower() or typed in a.label.lower() or typed in a.key.lower()
     ][:25]
 
 
-def why_no_moves(loaded: LoadedGame, seat: int | None) -> str:
+def why_no_moves(loaded: LoadedGame, seat: int | None, locale: str = ENGLISH) -> str:
     """The one autocomplete line when a player has no moves: whose turn it is, or why not."""
     if loaded.state is None:
         return LOBBY_CHOICE
@@ -116,7 +132,11 @@ def why_no_moves(loaded: LoadedGame, seat: int | None) -> str:
     active = loaded.active_seats
     if loaded.outcome is not None or not active:
         return OVER_CHOICE
-    return f"It is {seat_list(loaded, active)}'s turn — you can't move now"
+    return translate(
+        locale,
+        "It is {players}'s turn — you can't move now",
+        players=seat_list(loaded, active, locale),
+    )
 
 
 async def load_for_play(bot: HangarBot, channel_id: int) -> LoadedGame:
@@ -146,10 +166,11 @@ async def play_command(interaction: discord.Interaction[HangarBot], action: str)
         raise UserFacingError(NOT_A_MOVE)
     bot = interaction.client
     channel_id = channel_id_of(interaction)
+    mine = private_locale(interaction)
     try:
         loaded = await load_for_play(bot, channel_id)
         seat = bot.service.seat_of(loaded, interaction.user.id)
-        key, version = parse_choice(action, my_actions(loaded, seat))
+        key, version = parse_choice(action, my_actions(loaded, seat), mine)
         if not KEY_PATTERN.match(key):
             raise UserFacingError(not_a_move(action))
         result = await bot.service.act(channel_id, interaction.user.id, key, version)
@@ -158,8 +179,8 @@ async def play_command(interaction: discord.Interaction[HangarBot], action: str)
         return
     late = await publish(bot, result)
     after = result.loaded
-    text = f"✅ {result.label or key}"
+    text = f"✅ {say(mine, result.label) if result.label else key}"
     if after.state is not None and seat is not None and seat in after.active_seats:
-        text += "\n" + status_line(after, seat)
+        text += "\n" + status_line(after, seat, mine)
     await interaction.followup.send(clip(text), ephemeral=True)
     await tell_if_late(interaction, late)

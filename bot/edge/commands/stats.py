@@ -16,6 +16,8 @@ from discord import app_commands
 
 from bot.edge.errors import UserFacingError, report
 from bot.edge.flow import channel_id_of, is_admin
+from bot.edge.locale import interaction_language, private_locale
+from bot.i18n import ENGLISH, ntranslate, translate
 from bot.render import alt_text, charts
 from bot.render import replay as replay_render
 from bot.render.alt import clip, replay_alt, still_alt
@@ -71,26 +73,49 @@ def duration(seconds: float) -> str:
 
 
 def bold_count(n: int, word: str) -> str:
-    """'**1** game', '**2** games', '**0** games'."""
+    """'**1** game', '**2** games', '**0** games' (English)."""
     return f"**{n}** {plural(n, word).split(' ', 1)[1]}"
 
 
-def skill(rating: RatingRow) -> str:
-    """'Skill estimate 21 (provisional until 5 games)': the rating in a player's words."""
-    text = f"Skill estimate {rating.mu:.0f}"
+def games(locale: str, n: int) -> str:
+    """'1 game', '2 games' in `locale`'s language."""
+    return ntranslate(locale, "{count} game", "{count} games", n)
+
+
+def wins(locale: str, n: int) -> str:
+    """'1 win', '2 wins' in `locale`'s language."""
+    return ntranslate(locale, "{count} win", "{count} wins", n)
+
+
+def skill(rating: RatingRow, locale: str = ENGLISH, *, inside: bool = False) -> str:
+    """'Skill estimate 21 (provisional until 5 games)': the rating in a player's words
+    (`inside`: lower-case, in the middle of a line)."""
+    value = f"{rating.mu:.0f}"
+    text = (
+        translate(locale, "skill estimate {value}", value=value)
+        if inside
+        else translate(locale, "Skill estimate {value}", value=value)
+    )
     if rating.games < PROVISIONAL_GAMES:
-        text += f" (provisional until {plural(PROVISIONAL_GAMES, 'game')})"
+        text = translate(
+            locale,
+            "{skill} (provisional until {games})",
+            skill=text,
+            games=games(locale, PROVISIONAL_GAMES),
+        )
     return text
 
 
-def seat_names(entries: tuple[ResultRow, ...]) -> dict[int, str]:
+def seat_names(entries: tuple[ResultRow, ...], locale: str = ENGLISH) -> dict[int, str]:
     """Each seat entry's name, with whoever held the seat before: 'dave (replaced bob)'."""
     former: dict[int, list[str]] = {}
     for e in entries:
         if e.former and e.seat is not None:
             former.setdefault(e.seat, []).append(e.name)
     return {
-        e.entry: f"{e.name} (replaced {', '.join(former[e.seat])})"
+        e.entry: translate(
+            locale, "{name} (replaced {former})", name=e.name, former=", ".join(former[e.seat])
+        )
         if e.seat is not None and e.seat in former
         else e.name
         for e in entries
@@ -98,10 +123,10 @@ def seat_names(entries: tuple[ResultRow, ...]) -> dict[int, str]:
     }
 
 
-def history_line(item: HistoryItem) -> str:
+def history_line(item: HistoryItem, locale: str = ENGLISH) -> str:
     """One finished game: title, date, length, players by place with scores, board link."""
     game = item.game
-    names = seat_names(item.entries)
+    names = seat_names(item.entries, locale)
     players = " · ".join(
         f"{'🏆 ' if e.won else ''}{e.place}. {names[e.entry]} {e.score}"
         for e in sorted(item.entries, key=lambda e: (e.place, e.entry))
@@ -110,18 +135,29 @@ def history_line(item: HistoryItem) -> str:
     link = ""
     if game.board_message_id:
         url = f"https://discord.com/channels/{game.guild_id}/{game.channel_id}/{game.board_message_id}"
-        link = f" · [final board]({url})"
+        link = " · " + translate(locale, "[final board]({url})", url=url)
+    moves = ntranslate(locale, "{count} move", "{count} moves", game.moves)
     return (
         f"**#{game.pk} {item.title}** · <t:{int(game.finished_at)}:d> · "
-        f"{plural(game.moves, 'move')}, {duration(item.seconds)}{link}\n{players}"
+        f"{moves}, {duration(item.seconds)}{link}\n{players}"
     )
 
 
-def history_embed(page: HistoryPage, who: str) -> discord.Embed:
-    """A page of history as an embed."""
-    text = "\n\n".join(history_line(item) for item in page.items) or "No finished games yet."
-    embed = discord.Embed(title=f"Finished games — {who}", description=text[:4000], colour=COLOUR)
-    embed.set_footer(text=f"Page {page.page + 1} of {page.pages} · {plural(page.total, 'game')}")
+def history_embed(page: HistoryPage, who: str, locale: str = ENGLISH) -> discord.Embed:
+    """A page of history as an embed, in `locale`'s language."""
+    text = "\n\n".join(history_line(item, locale) for item in page.items) or translate(
+        locale, "No finished games yet."
+    )
+    title = translate(locale, "Finished games — {who}", who=who)
+    embed = discord.Embed(title=title, description=text[:4000], colour=COLOUR)
+    footer = translate(
+        locale,
+        "Page {page} of {pages} · {games}",
+        page=page.page + 1,
+        pages=page.pages,
+        games=games(locale, page.total),
+    )
+    embed.set_footer(text=footer)
     return embed
 
 
@@ -131,8 +167,17 @@ class HistoryPager(
 ):
     """Previous / Next on a history listing."""
 
-    def __init__(self, user: int, game: str, page: int, direction: str, *, disabled: bool) -> None:
-        label = "◀ Newer" if direction == "p" else "Older ▶"
+    def __init__(
+        self,
+        user: int,
+        game: str,
+        page: int,
+        direction: str,
+        *,
+        disabled: bool,
+        locale: str = ENGLISH,
+    ) -> None:
+        label = translate(locale, "◀ Newer") if direction == "p" else translate(locale, "Older ▶")
         custom_id = f"hg:hist:{user}:{game}:{page}:{direction}"
         button: discord.ui.Button[Any] = discord.ui.Button(
             custom_id=custom_id, label=label, disabled=disabled
@@ -156,29 +201,35 @@ class HistoryPager(
             page = await history_of(interaction).history(
                 guild_of(interaction), user_id=user, game_id=game, page=self.page
             )
-            embed = history_embed(page, _who(interaction, user))
-            await interaction.response.edit_message(embed=embed, view=pager(page, user, game))
+            mine = private_locale(interaction)
+            embed = history_embed(page, _who(interaction, user, mine), mine)
+            view = pager(page, user, game, mine)
+            await interaction.response.edit_message(embed=embed, view=view)
         except Exception as exc:  # every failure is reported to the user here
             await report(interaction, exc)
 
 
-def _who(interaction: discord.Interaction[HangarBot], user_id: int | None) -> str:
+def _who(interaction: discord.Interaction[HangarBot], user_id: int | None, locale: str) -> str:
     """Whose history a listing shows."""
     if user_id is None:
-        return "this server"
+        return translate(locale, "this server")
     member = interaction.guild.get_member(user_id) if interaction.guild else None
     return member.display_name if member else f"<@{user_id}>"
 
 
-def pager(page: HistoryPage, user: int | None, game: str | None) -> discord.ui.View | None:
+def pager(
+    page: HistoryPage, user: int | None, game: str | None, locale: str = ENGLISH
+) -> discord.ui.View | None:
     """Newer/Older buttons (none when everything fits on one page)."""
     if page.pages <= 1:
         return None
     view = discord.ui.View(timeout=None)
     uid, gid = user or 0, game or "-"
-    view.add_item(HistoryPager(uid, gid, max(0, page.page - 1), "p", disabled=page.page == 0))
+    first = page.page == 0
+    newer = HistoryPager(uid, gid, max(0, page.page - 1), "p", disabled=first, locale=locale)
+    view.add_item(newer)
     last = page.page >= page.pages - 1
-    view.add_item(HistoryPager(uid, gid, page.page + 1, "n", disabled=last))
+    view.add_item(HistoryPager(uid, gid, page.page + 1, "n", disabled=last, locale=locale))
     return view
 
 
@@ -196,37 +247,51 @@ async def history_command(
     page = await history_of(interaction).history(
         guild_of(interaction), user_id=user_id, game_id=game
     )
-    embed = history_embed(page, user.display_name if user else "this server")
-    view = pager(page, user_id, game)
+    mine = private_locale(interaction)
+    who = user.display_name if user else translate(mine, "this server")
+    embed = history_embed(page, who, mine)
+    view = pager(page, user_id, game, mine)
     if view is None:
         await interaction.followup.send(embed=embed, ephemeral=True)
     else:
         await interaction.followup.send(embed=embed, view=view, ephemeral=True)
 
 
-def stats_embed(stats: PlayerStats, name: str, service: HistoryService) -> discord.Embed:
-    """Totals, then one field per game with its rating."""
-    embed = discord.Embed(title=f"Stats — {name}", colour=COLOUR)
+def stats_embed(
+    stats: PlayerStats, name: str, service: HistoryService, locale: str = ENGLISH
+) -> discord.Embed:
+    """Totals, then one field per game with its rating, in `locale`'s language."""
+    embed = discord.Embed(title=translate(locale, "Stats — {name}", name=name), colour=COLOUR)
     if not stats.games:
-        embed.description = "No finished games on this server yet."
+        embed.description = translate(locale, "No finished games on this server yet.")
         return embed
     move = stats.avg_move_seconds
-    embed.description = (
-        f"{bold_count(stats.games, 'game')} · {bold_count(stats.wins, 'win')} "
-        f"({stats.win_rate:.0%}) · "
-        f"average place {stats.avg_place:.2f} · average score {stats.avg_score:.1f}"
-        + (f" · average time to move {duration(move)}" if move is not None else "")
+    embed.description = translate(
+        locale,
+        "{games} · {wins} ({rate}) · average place {place} · average score {score}",
+        games=ntranslate(locale, "**{count}** game", "**{count}** games", stats.games),
+        wins=ntranslate(locale, "**{count}** win", "**{count}** wins", stats.wins),
+        rate=f"{stats.win_rate:.0%}",
+        place=format(stats.avg_place, ".2f"),
+        score=format(stats.avg_score, ".1f"),
+    ) + (
+        " · " + translate(locale, "average time to move {time}", time=duration(move))
+        if move is not None
+        else ""
     )
     for row in stats.per_game[:10]:
         rating = stats.ratings.get(row.game_id)
-        rated = f"\n{skill(rating)}" if rating else ""
-        embed.add_field(
-            name=service.title(row.game_id),
-            value=f"{plural(row.games, 'game')}, {plural(row.wins, 'win')}, average place "
-            f"{row.place_sum / row.games:.2f}, score {row.score_sum / row.games:.1f}{rated}",
-            inline=False,
+        rated = f"\n{skill(rating, locale)}" if rating else ""
+        value = translate(
+            locale,
+            "{games}, {wins}, average place {place}, score {score}",
+            games=games(locale, row.games),
+            wins=wins(locale, row.wins),
+            place=format(row.place_sum / row.games, ".2f"),
+            score=format(row.score_sum / row.games, ".1f"),
         )
-    embed.set_footer(text="This server's finished games only")
+        embed.add_field(name=service.title(row.game_id), value=value + rated, inline=False)
+    embed.set_footer(text=translate(locale, "This server's finished games only"))
     return embed
 
 
@@ -253,37 +318,52 @@ async def stats_command(
     await interaction.response.defer(ephemeral=True, thinking=True)
     service = history_of(interaction)
     who = user or interaction.user
+    mine = private_locale(interaction)
     stats = await service.stats(guild_of(interaction), who.id, game)
-    embed = stats_embed(stats, who.display_name, service)
+    embed = stats_embed(stats, who.display_name, service, mine)
     lines = rating_lines(stats, service)
     if not lines:
         await interaction.followup.send(embed=embed, ephemeral=True)
         return
-    image = await asyncio.to_thread(charts.skill_png, lines)
+    image = await asyncio.to_thread(charts.skill_png, lines, language=mine)
     embed.set_image(url=f"attachment://{SKILL_FILE}")
+    values = "; ".join(
+        translate(
+            mine,
+            "{title} {value} after {games}",
+            title=title,
+            value=format(values[-1], ".0f"),
+            games=games(mine, len(values)),
+        )
+        for title, values in lines
+    )
     alt = clip(
-        f"Chart of {who.display_name}'s skill estimate after each game: "
-        + "; ".join(
-            f"{title} {values[-1]:.0f} after {plural(len(values), 'game')}"
-            for title, values in lines
+        translate(
+            mine,
+            "Chart of {name}'s skill estimate after each game: {values}",
+            name=who.display_name,
+            values=values,
         )
     )
     file = discord.File(io.BytesIO(image), filename=SKILL_FILE, description=alt)
     await interaction.followup.send(embed=embed, file=file, ephemeral=True)
 
 
-def leaderboard_text(people: list[RatingRow], others: list[RatingRow]) -> str:
+def leaderboard_text(
+    people: list[RatingRow], others: list[RatingRow], locale: str = ENGLISH
+) -> str:
     """People ranked with medals; automata (Gustave) and AI players apart, below."""
 
     def line(r: RatingRow) -> str:
-        games = f"{plural(r.games, 'game')}, {plural(r.wins, 'win')}"
-        return f"**{r.name}** — {skill(r).replace('Skill estimate', 'skill estimate')} · {games}"
+        played = f"{games(locale, r.games)}, {wins(locale, r.wins)}"
+        return f"**{r.name}** — {skill(r, locale, inside=True)} · {played}"
 
     lines = [f"{MEDALS.get(n, f'{n}.')} {line(r)}" for n, r in enumerate(people, start=1)]
     if not lines:
-        lines = ["Nobody is rated yet: finish a game with two or more players."]
+        lines = [translate(locale, "Nobody is rated yet: finish a game with two or more players.")]
     if others:
-        lines += ["", "**Automata and AI players**", *(f"· {line(r)}" for r in others)]
+        heading = translate(locale, "**Automata and AI players**")
+        lines += ["", heading, *(f"· {line(r)}" for r in others)]
     return "\n".join(lines)
 
 
@@ -300,22 +380,32 @@ async def leaderboard_command(interaction: discord.Interaction[HangarBot], game:
     rows = await service.leaderboard(guild_of(interaction), game)
     people = [r for r in rows if is_person(r.player)]
     others = [r for r in rows if not is_person(r.player)]
-    text = leaderboard_text(people, others)
-    embed = discord.Embed(
-        title=f"Leaderboard — {service.title(game)}", description=text[:4000], colour=COLOUR
+    mine = private_locale(interaction)
+    text = leaderboard_text(people, others, mine)
+    title = translate(mine, "Leaderboard — {game}", game=service.title(game))
+    embed = discord.Embed(title=title, description=text[:4000], colour=COLOUR)
+    footer = translate(
+        mine,
+        "Ranked cautiously: a skill estimate is provisional until {games}; "
+        "abandoned games do not count",
+        games=games(mine, PROVISIONAL_GAMES),
     )
-    embed.set_footer(
-        text=f"Ranked cautiously: a skill estimate is provisional until "
-        f"{plural(PROVISIONAL_GAMES, 'game')}; abandoned games do not count"
-    )
+    embed.set_footer(text=footer)
     await interaction.followup.send(embed=embed, ephemeral=True)
 
 
-def _replay_file(log: GameLog, turn: int | None) -> tuple[bytes, str, int, str]:
-    """(file bytes, file name, number of turns, alt text) — runs in a worker thread."""
+def game_title(locale: str, title: str, number: int) -> str:
+    """'Flight game #12' in `locale`'s language."""
+    return translate(locale, "{game} game #{number}", game=title, number=number)
+
+
+def _replay_file(
+    log: GameLog, turn: int | None, locale: str = ENGLISH
+) -> tuple[bytes, str, int, str]:
+    """(file bytes, file name, number of turns, alt text) in `locale` — runs in a worker thread."""
     views = turn_views(log)
     loaded = log.loaded
-    title = f"{loaded.game.title} game #{loaded.record.pk}"
+    title = game_title(locale, loaded.game.title, loaded.record.pk)
     if turn is not None:
         if not 0 <= turn < len(views):
             raise UserFacingError(
@@ -325,15 +415,24 @@ def _replay_file(log: GameLog, turn: int | None) -> tuple[bytes, str, int, str]:
                     last=len(views) - 1,
                 )
             )
-        data = replay_render.still(loaded.game.id, views[turn], loaded.names)
-        heading = f"{title} at turn {turn} of {len(views) - 1}."
-        described = still_alt(heading, alt_text(loaded.game.id, views[turn], loaded.names))
+        data = replay_render.still(loaded.game.id, views[turn], loaded.names, language=locale)
+        heading = translate(
+            locale, "{title} at turn {turn} of {last}.", title=title, turn=turn, last=len(views) - 1
+        )
+        picture = alt_text(loaded.game.id, views[turn], loaded.names, language=locale)
+        described = still_alt(heading, picture)
         return data, f"game-{loaded.record.pk}-turn-{turn}.png", len(views), described
-    data = replay_render.animation(loaded.game.id, views, loaded.names)
+    data = replay_render.animation(loaded.game.id, views, loaded.names, language=locale)
     word = getattr(loaded.game, "score_word", "point")
     abandoned = loaded.record.status == "abandoned"
     described = replay_alt(
-        title, loaded.names, len(views), loaded.outcome, score_word=word, abandoned=abandoned
+        title,
+        loaded.names,
+        len(views),
+        loaded.outcome,
+        score_word=word,
+        abandoned=abandoned,
+        language=locale,
     )
     return data, f"replay-{loaded.record.pk}.webp", len(views), described
 
@@ -352,25 +451,36 @@ async def replay_command(
         channel_id_of(interaction), game_id, guild_of(interaction)
     )
     log = await load_log(bot.service.store, loaded)
-    data, name, turns, described = await asyncio.to_thread(_replay_file, log, turn)
-    title = f"{loaded.game.title} game #{loaded.record.pk}"
+    # The replay is posted for the channel: in the server's language.
+    language = await interaction_language(interaction)
+    data, name, turns, described = await asyncio.to_thread(_replay_file, log, turn, language)
+    title = game_title(language, loaded.game.title, loaded.record.pk)
     text = (
-        f"🎬 Replay of {title} — {plural(turns, 'turn')}."
+        translate(
+            language,
+            "🎬 Replay of {title} — {turns}.",
+            title=title,
+            turns=ntranslate(language, "{count} turn", "{count} turns", turns),
+        )
         if turn is None
-        else f"🎬 {title} at turn {turn} of {turns - 1}."
+        else translate(
+            language, "🎬 {title} at turn {turn} of {last}.", title=title, turn=turn, last=turns - 1
+        )
     )
     channel = bot.get_partial_messageable(channel_id_of(interaction))
     file = discord.File(io.BytesIO(data), filename=name, description=described)
     await channel.send(text, file=file, allowed_mentions=discord.AllowedMentions.none())
-    await interaction.followup.send("Replay posted.", ephemeral=True)
+    posted = translate(private_locale(interaction), "Replay posted.")
+    await interaction.followup.send(posted, ephemeral=True)
 
 
 class DeleteButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"hg:del:(?P<pk>\d+)"):
     """The confirmation of /admin delete."""
 
-    def __init__(self, pk: int) -> None:
+    def __init__(self, pk: int, locale: str = ENGLISH) -> None:
+        label = translate(locale, "Delete game #{number}", number=pk)
         button: discord.ui.Button[Any] = discord.ui.Button(
-            custom_id=f"hg:del:{pk}", label=f"Delete game #{pk}", style=discord.ButtonStyle.danger
+            custom_id=f"hg:del:{pk}", label=label, style=discord.ButtonStyle.danger
         )
         super().__init__(button)
         self.pk = pk
@@ -380,7 +490,7 @@ class DeleteButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"hg
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> DeleteButton:
         """Rebuild from a click, even after a restart."""
-        return cls(int(match["pk"]))
+        return cls(int(match["pk"]), private_locale(interaction))
 
     async def callback(self, interaction: discord.Interaction[HangarBot]) -> None:  # type: ignore[override]
         """Delete for real (admins only, checked again now)."""
@@ -388,10 +498,20 @@ class DeleteButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"hg
             if not is_admin(interaction):
                 raise UserFacingError(said("Only an admin can delete a game."))
             record = await history_of(interaction).delete_game(guild_of(interaction), self.pk)
-            text = f"🗑️ Game #{record.pk} was deleted with its moves, results and ratings."
+            text = translate(
+                private_locale(interaction),
+                "🗑️ Game #{number} was deleted with its moves, results and ratings.",
+                number=record.pk,
+            )
             await interaction.response.edit_message(content=text, view=None)
         except Exception as exc:  # every failure is reported to the user here
             await report(interaction, exc)
+
+
+def status_word(locale: str, status: str) -> str:
+    """A closed game's status ("finished", "abandoned") in `locale`'s language."""
+    words = {"finished": translate(locale, "finished"), "abandoned": translate(locale, "abandoned")}
+    return words.get(status, status)
 
 
 @app_commands.command(name="delete", description="Delete a finished game (asks to confirm)")
@@ -407,11 +527,15 @@ async def delete_command(
         raise UserFacingError(
             said("Game #{number} is still open — abandon it before deleting it.", number=game_id)
         )
+    mine = private_locale(interaction)
     view = discord.ui.View(timeout=None)
-    view.add_item(DeleteButton(game_id))
-    text = (
-        f"Delete {service.title(record.game_id)} game #{game_id} ({record.status})? Its moves, "
-        "results and rating changes are erased for good and every rating is recomputed."
+    view.add_item(DeleteButton(game_id, mine))
+    text = translate(
+        mine,
+        "Delete {game} ({status})? Its moves, results and rating changes are erased for good "
+        "and every rating is recomputed.",
+        game=game_title(mine, service.title(record.game_id), game_id),
+        status=status_word(mine, record.status),
     )
     await interaction.followup.send(text, view=view, ephemeral=True)
 
@@ -421,9 +545,13 @@ async def ratings_command(interaction: discord.Interaction[HangarBot]) -> None:
     """Recompute every rating here from the stored results."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     rated = await history_of(interaction).rebuild_ratings(guild_of(interaction))
-    await interaction.followup.send(
-        f"Ratings rebuilt from {plural(rated, 'rated game')}.", ephemeral=True
+    mine = private_locale(interaction)
+    text = translate(
+        mine,
+        "Ratings rebuilt from {games}.",
+        games=ntranslate(mine, "{count} rated game", "{count} rated games", rated),
     )
+    await interaction.followup.send(text, ephemeral=True)
 
 
 def register(
