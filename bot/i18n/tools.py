@@ -96,17 +96,28 @@ def build_templates(commands: Iterable[tuple[str | None, str]]) -> dict[str, Cat
     for context, msgid in commands:
         if msgid and msgid != "…":  # discord.py's stand-in for an undescribed option
             templates[DOMAIN].add(msgid, context=context, auto_comments=["slash command"])
-    for context, message, where in source_strings():
-        path, line = where.rsplit(":", 1)
-        home = templates[domain_of(path)]
+    # One message id lives in one file: the bot's own first, then each game's, the pictures'
+    # last — a word the pictures share with a game (Fog, Glide) is translated once, by the game.
+    found: list[tuple[str, str | None, str | tuple[str, ...], str, int, list[str]]] = [
+        (domain_of(where.rsplit(":", 1)[0]), context, message, *_place(where), [])
+        for context, message, where in source_strings()
+    ]
+    found += [(d, None, text, where, 0, ["card data"]) for d, text, where in asset_strings()]
+    rank = {domain: index for index, domain in enumerate(domains())}
+    for domain, context, message, path, line, comments in sorted(found, key=lambda f: rank[f[0]]):
         key = message if isinstance(message, str) else message[0]
-        if domain_of(path) != DOMAIN and templates[DOMAIN].get(key, context) is not None:
-            continue  # said by the bot already: one translation for both
-        home.add(message, context=context, locations=[(path, int(line))])
-    for domain, text, where in asset_strings():
-        if templates[domain].get(text) is None:
-            templates[domain].add(text, locations=[(where, 0)], auto_comments=["card data"])
+        owner = next((d for d, t in templates.items() if t.get(key, context) is not None), domain)
+        if owner == domain:
+            templates[domain].add(
+                message, context=context, locations=[(path, line)], auto_comments=comments
+            )
     return templates
+
+
+def _place(where: str) -> tuple[str, int]:
+    """("bot/x.py", 12) from "bot/x.py:12"."""
+    path, line = where.rsplit(":", 1)
+    return path, int(line)
 
 
 def template_path(domain: str) -> Path:
@@ -237,8 +248,28 @@ def pseudo_catalogue(templates: dict[str, Catalog]) -> Catalog:
 
 
 def update(templates: dict[str, Catalog], language: str) -> None:
-    """Merge each template into a language's `.po` files: new keys empty, changed ones fuzzy."""
+    """Merge each template into a language's `.po` files: new keys empty, changed ones fuzzy.
+
+    A message that moved from one file to another keeps its translation (and leaves no stale
+    copy behind); one the English no longer says stays as obsolete (`#~`) for `check` to report.
+    """
+    known = {
+        (m.context, _singular(m)): m.string
+        for domain in templates
+        for m in read_catalogue(language, domain)
+        if m.id and _forms(m) and not m.fuzzy
+    }
+    everywhere = {(m.context, _singular(m)) for t in templates.values() for m in t if m.id}
     for domain, template in templates.items():
         catalogue = read_catalogue(language, domain)
         catalogue.update(template, no_fuzzy_matching=False)
+        for message in catalogue:
+            moved = known.get((message.context, _singular(message))) if message.id else None
+            if moved and (not _forms(message) or message.fuzzy):
+                message.string = moved
+                message.flags.discard("fuzzy")
+        for key in [
+            k for k, m in catalogue.obsolete.items() if (m.context, _singular(m)) in everywhere
+        ]:
+            del catalogue.obsolete[key]
         write_catalogue(catalogue, po_path(language, domain))

@@ -117,3 +117,32 @@ def test_pseudo_locale_is_longer_accented_and_keeps_placeholders() -> None:
     assert len(made) >= 1.35 * len(text)
     assert translate("pseudo", "Hello, {player}!", player="Anna").startswith("[Ĥéļļö, Anna!")
     assert len(pseudo("x" * 99, limit=100)) <= 100
+
+
+def test_the_bots_own_po_reader_agrees_with_babel() -> None:
+    """The running bot reads `.po` files itself (4× faster at start-up): same strings as Babel."""
+    from babel.messages.pofile import read_po
+
+    for language in i18n.shipped():
+        for domain in i18n.domains():
+            path = i18n.po_path(language, domain)
+            if not path.is_file():
+                continue
+            singles: dict[i18n.Key, str] = {}
+            plurals: dict[i18n.Key, tuple[str, ...]] = {}
+            expr = i18n._read_po(path, singles, plurals)
+            with path.open("rb") as handle:
+                parsed = read_po(handle, locale=language, domain=domain)
+            want_singles = {
+                (m.context, m.id): m.string
+                for m in parsed
+                if m.id and isinstance(m.id, str) and not m.fuzzy and m.string
+            }
+            want_plurals = {
+                (m.context, m.id[0]): tuple(m.string)
+                for m in parsed
+                if m.id and not isinstance(m.id, str) and not m.fuzzy and all(m.string)
+            }
+            assert singles == want_singles, (language, domain)
+            assert plurals == want_plurals, (language, domain)
+            assert expr == parsed.plural_expr, (language, domain)

@@ -44,7 +44,7 @@ CONVERTED = (
     "bot/edge/commands/stats.py",
 )
 GERMAN_NOT_AVAILABLE = "Dieser Zug ist gerade nicht möglich."
-GERMAN_PICK = "Wähle eine der angebotenen Aktionen (My hand & moves oder /play)."
+GERMAN_PICK = "Wähle eine der angebotenen Aktionen (Meine Hand & Züge oder /play)."
 
 
 def interaction(locale: discord.Locale) -> Any:
