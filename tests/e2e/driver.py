@@ -7,13 +7,19 @@ import random
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
+from bot.services import GameService
+from bot.store import open_store
+
+from .botproc import BotProcess, bot_env
 from .fakediscord import FakeDiscord
-from .fakediscord.state import Channel, Message, User
+from .fakediscord.state import Channel, Guild, Message, User
 
 TO_PLAY = re.compile(r"\*\*(?P<who>.+?)\*\* to play")
-MOVE = re.compile(r"move (?P<n>\d+)")
+# The footer's last number is the move ("… · move N", "… · Zug N", pseudo "ɱöṽé N ~~]").
+MOVE = re.compile(r"(?P<n>\d+)\D*$")
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
 
@@ -32,6 +38,64 @@ class Table:
     def by_name(self, name: str) -> User:
         """The player whose display name is `name`."""
         return next(u for u in self.players if u.name == name)
+
+
+async def start_bot(
+    fake: FakeDiscord, bots: Callable[..., BotProcess], guild: Guild, database: Path
+) -> BotProcess:
+    """The real bot for `guild`, its data in `database`; returns once it is ready."""
+    bot = bots(bot_env(fake, guild, database))
+    await bot.start()
+    await fake.wait_ready(60)
+    return bot
+
+
+async def open_table(
+    fake: FakeDiscord, channel: Channel, players: list[User], game: str, **options: Any
+) -> Table:
+    """The first player opens `game` with `options`, the others join, the first starts; returns
+    once the first board is up."""
+    host, *others = players
+    # No quiet time after each answer: the next command needs only what it committed.
+    await (await fake.slash(host, channel, f"game new {game}", **options)).response(settle=0)
+    for user in others:
+        await (await fake.slash(user, channel, "game join")).response(settle=0)
+    mark = fake.mark()
+    await (await fake.slash(host, channel, "game start")).response(settle=0)
+    await fake.wait_for_message(channel, lambda m: bool(m.attachments), after=mark)
+    return Table(fake, channel, list(players), stranger=fake.add_user("carol"))
+
+
+async def seed_nearly_over(
+    database: Path,
+    guild_id: int,
+    channel_id: int,
+    players: list[User],
+    game: str,
+    options: dict[str, Any],
+    seed: int,
+) -> None:
+    """A game of `players` in `channel_id`, dealt and played at random straight through the game
+    service (no Discord, no pictures) until one more move could end it; start the bot after."""
+    store = await open_store(database)
+    service = GameService(store)
+    rng = random.Random(seed)
+    host, *others = players
+    try:
+        await service.lobby.open(guild_id, channel_id, game, options, host.id, host.name)
+        for user in others:
+            await service.lobby.join(channel_id, user.id, user.name)
+        loaded = (await service.lobby.start(channel_id, host.id, is_admin=False)).loaded
+        while True:
+            seat = loaded.active_seats[0]
+            action = rng.choice(loaded.game.legal_actions(loaded.state, seat))
+            if loaded.game.outcome(loaded.game.apply(loaded.state, seat, action).state):
+                return
+            user_id = next(s.user_id for s in loaded.seats if s.seat == seat)
+            assert user_id is not None, "only people sit at a seeded table"
+            loaded = (await service.act(channel_id, user_id, action.key, None)).loaded
+    finally:
+        await store.close()
 
 
 def boards(table: Table) -> list[Message]:
@@ -123,7 +187,7 @@ async def open_panel(table: Table, user: User, board: Message) -> Message:
 
 
 def board_version(board: Message) -> int:
-    """The game version the board shows in its footer ("… · move N")."""
+    """The game version the board shows in its footer ("… · move N", in any language)."""
     footer = str(board.embeds[0].get("footer", {}).get("text", "")) if board.embeds else ""
     match = MOVE.search(footer)
     assert match, f"board footer without a move number: {footer!r}"
