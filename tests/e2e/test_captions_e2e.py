@@ -7,8 +7,11 @@ import random
 import re
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
-from .botproc import BotProcess, bot_env
+import pytest
+
+from .botproc import BotProcess
 from .driver import (
     Choice,
     Table,
@@ -17,7 +20,9 @@ from .driver import (
     boards,
     description,
     key_of,
+    open_table,
     prefer_progress,
+    start_bot,
     step,
 )
 from .fakediscord import FakeDiscord
@@ -42,6 +47,8 @@ EMPTIED_LIST = re.compile(r"Seats the last move emptied: (?P<seats>[^.]+)\.")
 # What the alt text used to print: an engine step in brackets, or "dave is landed".
 FIF_CODE = re.compile(r"is deciding \(|\((?:pick|cleanup|dev|abilities|option|space)\)|is landed")
 
+pytestmark = pytest.mark.long  # each test plays a game through the bot
+
 
 def alt_of(message: Message, filename: str) -> str:
     """The alt text (Discord's attachment description) of a message's picture."""
@@ -61,23 +68,15 @@ def pinch_and_empty(choices: list[Choice], rng: random.Random) -> Choice:
 
 
 async def _started(
-    fake: FakeDiscord, bots: Callable[..., BotProcess], tmp_path: Path, game: str, **options: object
+    fake: FakeDiscord, bots: Callable[..., BotProcess], tmp_path: Path, game: str, **options: Any
 ) -> Table:
     """alice opens `game` (bob joins when it is not solo) and starts; the first board is up."""
     guild = fake.add_guild("Captions")
     channel = fake.add_channel(guild, game)
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     players = [alice] if game == "first-in-flight" else [alice, bob]
-    table = Table(fake, channel, players, stranger=fake.add_user("carol"))
-    bot = bots(bot_env(fake, guild, tmp_path / "hangar.sqlite3"))
-    await bot.start()
-    await fake.wait_ready(60)
-    await (await fake.slash(alice, channel, f"game new {game}", **options)).response()
-    if len(players) > 1:
-        await (await fake.slash(bob, channel, "game join")).response()
-    mark = fake.mark()
-    await (await fake.slash(alice, channel, "game start")).response()
-    await fake.wait_for_message(channel, lambda m: bool(m.attachments), after=mark)
+    await start_bot(fake, bots, guild, tmp_path / "hangar.sqlite3")
+    table = await open_table(fake, channel, players, game, **options)
     table.use_board = game == "first-in-flight"
     return table
 

@@ -8,26 +8,25 @@ import io
 import random
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from PIL import Image
 
 from bot.render.card import CARD_WIDTH, card_image, card_png
 from bot.render.charts import WIDTH, scores_chart, skill_chart
 from bot.render.common import PHONE_ASPECT
-from bot.services import GameService
-from bot.store import open_store
 from rules.catalogue import find
 from tests.render.test_card import drawn_texts, uncut
 from tests.render.test_phone_more import assert_phone_rule
 
-from .botproc import BotProcess, bot_env
-from .driver import Table, play
+from .botproc import BotProcess
+from .driver import Table, play, seed_nearly_over, start_bot
 from .fakediscord import FakeDiscord
 from .fakediscord.state import Message
 from .test_flight_e2e import MAX_STEPS, route_builder
 from .test_stats_words_e2e import _seed
 
-FLIGHT_ONE_HAND = {"match": "hands", "hands": 1}
+ONE_HAND: dict[str, Any] = {"match": "hands", "hands": 1}
 # Takeoff!'s cut "EVENT · ECONOM…", a Flight route card and a First in Flight pilot (no picture)
 CARDS = ("takeoff:long_wait", "flight:AUS.1", "first-in-flight:wright")
 
@@ -50,9 +49,7 @@ async def test_card_pictures_are_sharp_and_whole(
     guild = fake.add_guild("Cards")
     channel = fake.add_channel(guild, "cards")
     alice = fake.add_user("alice")
-    bot = bots(bot_env(fake, guild, tmp_path / "hangar.sqlite3"))
-    await bot.start()
-    await fake.wait_ready(60)
+    await start_bot(fake, bots, guild, tmp_path / "hangar.sqlite3")
 
     for key in CARDS:
         entry = find(key)
@@ -72,19 +69,18 @@ async def test_end_of_game_chart_reads_on_a_phone(
     fake: FakeDiscord, bots: Callable[..., BotProcess], tmp_path: Path
 ) -> None:
     """A one-hand Flight game ends with 'Flight — score after each hand': a chart a phone
-    shows with readable text, one line per player named in the legend."""
+    shows with readable text, one line per player named in the legend. (The game is played up
+    to its last moves beforehand, in the bot's database: the chart comes with the last move.)"""
     guild = fake.add_guild("Charts")
     channel = fake.add_channel(guild, "flight")
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
-    table = Table(fake, channel, [alice, bob], stranger=fake.add_user("carol"))
-    bot = bots(bot_env(fake, guild, tmp_path / "hangar.sqlite3"))
-    await bot.start()
-    await fake.wait_ready(60)
+    database = tmp_path / "hangar.sqlite3"
+    await seed_nearly_over(database, guild.id, channel.id, [alice, bob], "flight", ONE_HAND, 5)
+    await start_bot(fake, bots, guild, database)
 
-    await (await fake.slash(alice, channel, "game new flight", **FLIGHT_ONE_HAND)).response()
-    await (await fake.slash(bob, channel, "game join")).response()
+    table = Table(fake, channel, [alice, bob], stranger=fake.add_user("carol"))
     mark = fake.mark()
-    await (await fake.slash(alice, channel, "game start")).response()
+    await (await fake.slash(alice, channel, "game status")).response()  # the board to play on
     await fake.wait_for_message(channel, lambda m: bool(m.attachments), after=mark)
     assert await play(table, random.Random(5), max_steps=MAX_STEPS, policy=route_builder)
     posted = await fake.wait_for_message(
@@ -110,9 +106,7 @@ async def test_stats_chart_speaks_of_a_skill_estimate(
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     database = tmp_path / "hangar.sqlite3"
     await _seed(database, guild.id, alice.id, bob.id)
-    bot = bots(bot_env(fake, guild, database))
-    await bot.start()
-    await fake.wait_ready(60)
+    await start_bot(fake, bots, guild, database)
 
     reply = await (await fake.slash(bob, channel, "stats")).response()
     image, _, alt = _picture(reply.messages, "skill-estimate.png")
@@ -121,24 +115,6 @@ async def test_stats_chart_speaks_of_a_skill_estimate(
     assert image.width == WIDTH and image.height <= PHONE_ASPECT * image.width, image.size
     same = assert_phone_rule("stats chart", lambda: skill_chart([("Flight", [25.0])]))
     assert same.size == image.size
-
-
-async def _seed_nearly_over(path: Path, guild_id: int, channel: int, user: int) -> None:
-    """A solo First in Flight game against Gustave, played until one move would end it."""
-    store = await open_store(path)
-    service = GameService(store)
-    rng = random.Random(11)
-    try:
-        await service.lobby.open(guild_id, channel, "first-in-flight", {}, user, "wilbur")
-        loaded = (await service.lobby.start(channel, user, is_admin=False)).loaded
-        while True:
-            seat = loaded.active_seats[0]
-            action = rng.choice(loaded.game.legal_actions(loaded.state, seat))
-            if loaded.game.outcome(loaded.game.apply(loaded.state, seat, action).state):
-                return
-            loaded = (await service.act(channel, user, action.key, None)).loaded
-    finally:
-        await store.close()
 
 
 async def test_first_in_flight_ends_with_a_record_chart(
@@ -150,11 +126,9 @@ async def test_first_in_flight_ends_with_a_record_chart(
     channel = fake.add_channel(guild, "fif-solo")
     pilot = fake.add_user("wilbur")
     database = tmp_path / "hangar.sqlite3"
-    await _seed_nearly_over(database, guild.id, channel.id, pilot.id)
+    await seed_nearly_over(database, guild.id, channel.id, [pilot], "first-in-flight", {}, 11)
     table = Table(fake, channel, [pilot], stranger=fake.add_user("kibitzer"))
-    bot = bots(bot_env(fake, guild, database))
-    await bot.start()
-    await fake.wait_ready(60)
+    await start_bot(fake, bots, guild, database)
 
     mark = fake.mark()
     await (await fake.slash(pilot, channel, "game status")).response()  # the board to play on

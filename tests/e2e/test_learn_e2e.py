@@ -15,7 +15,7 @@ import pytest
 
 from rules.core.explain import internal_words
 
-from .botproc import BotProcess, bot_env
+from .botproc import BotProcess
 from .driver import (
     TO_PLAY,
     Table,
@@ -25,6 +25,7 @@ from .driver import (
     description,
     is_over,
     prefer_progress,
+    start_bot,
     wait_edited,
 )
 from .fakediscord import FakeDiscord
@@ -41,9 +42,7 @@ async def setup(
     guild = fake.add_guild("Learning")
     channel = fake.add_channel(guild, "lounge")
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
-    bot = bots(bot_env(fake, guild, tmp_path / "hangar.sqlite3"))
-    await bot.start()
-    await fake.wait_ready(60)
+    await start_bot(fake, bots, guild, tmp_path / "hangar.sqlite3")
     return channel, alice, bob
 
 
@@ -137,6 +136,7 @@ async def play_learner_game(table: Table, rng: random.Random) -> list[str]:
     raise AssertionError("the practice game did not end")
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("game", ["takeoff", "flight", "first-in-flight"])
 async def test_a_learner_plays_a_whole_explained_practice_game_that_leaves_no_trace(
     fake: FakeDiscord, bots: Callable[..., BotProcess], tmp_path: Path, game: str

@@ -6,13 +6,42 @@ import random
 from collections.abc import Callable
 from pathlib import Path
 
-from .botproc import BotProcess, bot_env
-from .driver import Table, active_player, boards, description, play, step
+import pytest
+
+from .botproc import BotProcess
+from .driver import Table, active_player, boards, description, open_table, play, start_bot, step
 from .fakediscord import FakeDiscord
-from .fakediscord.state import Message
+from .fakediscord.state import Message, User
 from .test_flight_e2e import MAX_STEPS, route_builder
 
 FLIGHT_ONE_HAND = {"match": "hands", "hands": 1}
+
+pytestmark = pytest.mark.long  # each test plays a one-hand Flight game through the bot
+
+
+async def _flight_with_bob(
+    fake: FakeDiscord, bots: Callable[..., BotProcess], tmp_path: Path, server: str
+) -> tuple[Table, User, User]:
+    """alice and bob at a one-hand Flight game, dealt; also an admin and dave, who waits."""
+    guild = fake.add_guild(server)
+    channel = fake.add_channel(guild, "flight")
+    alice, bob, dave = fake.add_user("alice"), fake.add_user("bob"), fake.add_user("dave")
+    admin = fake.add_user("root", admin=True)
+    await start_bot(fake, bots, guild, tmp_path / "hangar.sqlite3")
+    table = await open_table(fake, channel, [alice, bob], "flight", **FLIGHT_ONE_HAND)
+    return table, admin, dave
+
+
+async def _until_turn_after_bob(table: Table, rng: random.Random, bob: User, turn: User) -> None:
+    """Play on until it is `turn`'s turn after a move of bob's."""
+    bob_moved = False
+    for _ in range(200):
+        mover = active_player(table, boards(table)[-1])
+        if mover is turn and bob_moved:
+            break
+        assert await step(table, rng, route_builder)
+        bob_moved = bob_moved or mover is bob
+    assert bob_moved and active_player(table, boards(table)[-1]) is turn
 
 
 async def test_replace_reposts_the_board_pings_the_new_player_and_credits_both(
@@ -21,28 +50,11 @@ async def test_replace_reposts_the_board_pings_the_new_player_and_credits_both(
     """bob plays, then an admin hands his seat to dave on bob's turn: a fresh board names dave
     and pings him without /admin resume; dave finishes; /game history shows "dave (replaced
     bob)" and both players' /stats count the game."""
-    guild = fake.add_guild("Replacements")
-    channel = fake.add_channel(guild, "flight")
-    alice, bob, dave = fake.add_user("alice"), fake.add_user("bob"), fake.add_user("dave")
-    admin = fake.add_user("root", admin=True)
-    table = Table(fake, channel, [alice, bob], stranger=fake.add_user("carol"))
-    bot = bots(bot_env(fake, guild, tmp_path / "hangar.sqlite3"))
-    await bot.start()
-    await fake.wait_ready(60)
-    await (await fake.slash(alice, channel, "game new flight", **FLIGHT_ONE_HAND)).response()
-    await (await fake.slash(bob, channel, "game join")).response()
-    mark = fake.mark()
-    await (await fake.slash(alice, channel, "game start")).response()
-    await fake.wait_for_message(channel, lambda m: bool(m.attachments), after=mark)
+    table, admin, dave = await _flight_with_bob(fake, bots, tmp_path, "Replacements")
+    channel, (alice, bob) = table.channel, table.players
 
-    rng, bob_moved = random.Random(5), False
-    for _ in range(200):  # until it is bob's turn again after a move of his
-        mover = active_player(table, boards(table)[-1])
-        if mover is bob and bob_moved:
-            break
-        assert await step(table, rng, route_builder)
-        bob_moved = bob_moved or mover is bob
-    assert bob_moved and active_player(table, boards(table)[-1]) is bob
+    rng = random.Random(5)
+    await _until_turn_after_bob(table, rng, bob, bob)
 
     mark = fake.mark()
     reply = await (
@@ -94,28 +106,11 @@ async def test_seat_hand_offs_to_an_ai_and_back_repost_the_board_and_credit_the_
     the AI at once. /admin human then gives the seat to dave: a fresh board names dave. dave
     finishes; /game history shows "dave (replaced bob)", bob's /stats count the game, and the
     export of every finished game says "1 finished game"."""
-    guild = fake.add_guild("Hand-offs")
-    channel = fake.add_channel(guild, "flight")
-    alice, bob, dave = fake.add_user("alice"), fake.add_user("bob"), fake.add_user("dave")
-    admin = fake.add_user("root", admin=True)
-    table = Table(fake, channel, [alice, bob], stranger=fake.add_user("carol"))
-    bot = bots(bot_env(fake, guild, tmp_path / "hangar.sqlite3"))
-    await bot.start()
-    await fake.wait_ready(60)
-    await (await fake.slash(alice, channel, "game new flight", **FLIGHT_ONE_HAND)).response()
-    await (await fake.slash(bob, channel, "game join")).response()
-    mark = fake.mark()
-    await (await fake.slash(alice, channel, "game start")).response()
-    await fake.wait_for_message(channel, lambda m: bool(m.attachments), after=mark)
+    table, admin, dave = await _flight_with_bob(fake, bots, tmp_path, "Hand-offs")
+    channel, (alice, bob) = table.channel, table.players
 
-    rng, bob_moved = random.Random(5), False
-    for _ in range(200):  # until it is alice's turn after a move of bob's
-        mover = active_player(table, boards(table)[-1])
-        if mover is alice and bob_moved:
-            break
-        assert await step(table, rng, route_builder)
-        bob_moved = bob_moved or mover is bob
-    assert bob_moved and active_player(table, boards(table)[-1]) is alice
+    rng = random.Random(5)
+    await _until_turn_after_bob(table, rng, bob, alice)
 
     mark = fake.mark()
     reply = await (

@@ -15,15 +15,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+import pytest
 from PIL import Image
 
 from bot.edge.announce import CRASH_AFTER_COMMIT, CRASH_EXIT_CODE
 
-from .botproc import BotProcess, bot_env
-from .driver import Table, active_player, boards, is_over, step
+from .botproc import BotProcess
+from .driver import Table, active_player, boards, is_over, open_table, start_bot, step
 from .fakediscord import FakeDiscord
-from .fakediscord.state import Channel as Room
-from .fakediscord.state import Message, User
+from .fakediscord.state import Message
 
 MAX_STEPS = 3000
 # A summary line stays short enough to read at a glance on a phone.
@@ -73,14 +73,15 @@ async def tidied(fake: FakeDiscord, ids: list[int], timeout: float = 20) -> None
         await asyncio.sleep(0.1)
 
 
-async def start_takeoff(fake: FakeDiscord, channel: Room, alice: User, bob: User) -> Table:
-    """alice opens Takeoff!, bob joins, alice starts; returns once the first board is up."""
-    await (await fake.slash(alice, channel, "game new takeoff")).response()
-    await (await fake.slash(bob, channel, "game join")).response()
-    mark = fake.mark()
-    await (await fake.slash(alice, channel, "game start")).response()
-    await fake.wait_for_message(channel, lambda m: bool(m.attachments), after=mark)
-    return Table(fake, channel, [alice, bob], stranger=fake.add_user("carol"))
+async def takeoff_for_two(
+    fake: FakeDiscord, bots: Callable[..., BotProcess], tmp_path: Path
+) -> tuple[BotProcess, Table]:
+    """The bot, and alice and bob at a Takeoff! game whose first board is up."""
+    guild = fake.add_guild("Tidy")
+    channel = fake.add_channel(guild, "takeoff")
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    bot = await start_bot(fake, bots, guild, tmp_path / "hangar.sqlite3")
+    return bot, await open_table(fake, channel, [alice, bob], "takeoff")
 
 
 async def next_board(table: Table, after: Message) -> Message:
@@ -91,17 +92,13 @@ async def next_board(table: Table, after: Message) -> Message:
     )
 
 
+@pytest.mark.long
 async def test_a_finished_takeoff_game_leaves_a_readable_channel(
     fake: FakeDiscord, bots: Callable[..., BotProcess], tmp_path: Path
 ) -> None:
     """One full 2-player game: pictures and pings before → after the tidy."""
-    guild = fake.add_guild("Tidy")
-    channel = fake.add_channel(guild, "takeoff")
-    alice, bob = fake.add_user("alice"), fake.add_user("bob")
-    bot = bots(bot_env(fake, guild, tmp_path / "hangar.sqlite3"))
-    await bot.start()
-    await fake.wait_ready(60)
-    table = await start_takeoff(fake, channel, alice, bob)
+    _, table = await takeoff_for_two(fake, bots, tmp_path)
+    channel = table.channel
 
     rng = random.Random(2807)
     seen: dict[int, str] = {}  # board message id → the player it asked to play
@@ -144,13 +141,8 @@ async def test_a_restart_between_posting_and_tidying_still_tidies(
 ) -> None:
     """The bot dies right after posting the next board: the board before it still has its
     picture; after the restart it reads as the turn it showed, and nothing is posted twice."""
-    guild = fake.add_guild("Tidy")
-    channel = fake.add_channel(guild, "takeoff")
-    alice, bob = fake.add_user("alice"), fake.add_user("bob")
-    bot = bots(bot_env(fake, guild, tmp_path / "hangar.sqlite3"))
-    await bot.start()
-    await fake.wait_ready(60)
-    table = await start_takeoff(fake, channel, alice, bob)
+    bot, table = await takeoff_for_two(fake, bots, tmp_path)
+    channel = table.channel
     first_board = boards(table)[-1]
     first = active_player(table, first_board)
     await bot.stop()
@@ -178,13 +170,8 @@ async def test_a_deleted_or_locked_board_costs_no_move(
 ) -> None:
     """Someone deleted the previous board, then Discord refuses to edit the next: every move
     still counts and every turn's board comes; the board that could not be edited stays."""
-    guild = fake.add_guild("Tidy")
-    channel = fake.add_channel(guild, "takeoff")
-    alice, bob = fake.add_user("alice"), fake.add_user("bob")
-    bot = bots(bot_env(fake, guild, tmp_path / "hangar.sqlite3"))
-    await bot.start()
-    await fake.wait_ready(60)
-    table = await start_takeoff(fake, channel, alice, bob)
+    bot, table = await takeoff_for_two(fake, bots, tmp_path)
+    channel = table.channel
     board = boards(table)[-1]
     fake.world.delete_message(board)  # a moderator tidied by hand
 
