@@ -7,6 +7,7 @@ language for its public messages with `/admin settings language:`.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 from collections.abc import Iterator
@@ -52,20 +53,42 @@ LANGUAGES: dict[str, str] = {
 
 # The last Discord locale seen per user and per server (interactions tell them): a DM or a
 # reminder has no interaction to ask, and a board posted after a timeout has no guild_locale.
-# In memory only: a restart forgets them, and English (or the setting) answers until the next
-# interaction. Bounded, so a busy bot does not grow.
+# Known in memory, bounded so a busy bot does not grow; a user's locale is also stored (one write
+# when it first differs from what this process knows), so DMs and reminders after a restart still
+# speak the user's language.
 SEEN_USERS: Lru[int, str] = Lru(65_536)
 SEEN_GUILDS: Lru[int, str] = Lru(16_384)
+_WRITES: set[asyncio.Task[None]] = set()  # kept until done (the loop holds tasks weakly)
 
 
 def remember(interaction: discord.Interaction[Any]) -> None:
     """Note the user's and the server's Discord locales from an interaction."""
     user, guild_id = getattr(interaction, "user", None), getattr(interaction, "guild_id", None)
     if user is not None:
-        SEEN_USERS.put(user.id, str(interaction.locale.value))
+        seen = str(interaction.locale.value)
+        if SEEN_USERS.get(user.id) != seen:
+            SEEN_USERS.put(user.id, seen)
+            _store_locale(interaction.client, user.id, seen)
     found = getattr(interaction, "guild_locale", None)
     if guild_id is not None and found is not None:
         SEEN_GUILDS.put(guild_id, str(found.value))
+
+
+def _store_locale(bot: Any, user_id: int, locale: str) -> None:
+    """Write the user's locale beside the click, never in its way (a failure is only logged)."""
+    preferences = getattr(bot, "preferences", None)  # stripped-down test bots have none
+    if preferences is None:
+        return
+
+    async def write() -> None:
+        try:
+            await preferences.remember_locale(user_id, locale)
+        except Exception:  # the language of a later DM is not worth a failed click
+            log.warning("could not store the locale of user %s", user_id, exc_info=True)
+
+    task = asyncio.get_running_loop().create_task(write())
+    _WRITES.add(task)
+    task.add_done_callback(_WRITES.discard)
 
 
 def private_locale(interaction: discord.Interaction[Any] | None) -> str:
@@ -76,12 +99,12 @@ def private_locale(interaction: discord.Interaction[Any] | None) -> str:
     return normalise(str(interaction.locale.value))
 
 
-def user_locale(user_id: int | None) -> str:
+def user_locale(user_id: int | None, stored: str = "") -> str:
     """A user's language without an interaction (DMs, reminders): the last one they used with
-    Hangar since this process started, else English."""
+    Hangar — known in memory, else `stored` (their preferences' `locale`), else English."""
     if user_id is None:
         return ENGLISH
-    return normalise(SEEN_USERS.get(user_id))
+    return normalise(SEEN_USERS.get(user_id) or stored)
 
 
 def in_language(locale: str, text: str) -> str:

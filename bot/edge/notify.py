@@ -150,7 +150,7 @@ async def after_board(
         if lines is None:
             lines = await notes.digest(loaded.record.pk, seat)
         # A DM: the user's last known language (no interaction to ask; English before one).
-        mine = user_locale(user)
+        mine = user_locale(user, board.prefs_of(user).locale)
         digest = digest_text(loaded, lines, mine)
         text = translate(
             mine,
@@ -178,7 +178,8 @@ async def _remind(bot: HangarBot, notice: Notice) -> None:
     if notes is None or not user or notice.deadline_at is None:
         return
     # The reminder speaks to one player: their last known language (English before one).
-    mine = user_locale(user)
+    prefs = await bot.preferences.prefs(user)
+    mine = user_locale(user, prefs.locale)
     if notice.left >= 0.5:
         share = translate(mine, "half of your turn time is")
     else:
@@ -194,7 +195,6 @@ async def _remind(bot: HangarBot, notice: Notice) -> None:
         link=board_link(loaded),
     )
     text = (text + digest_text(loaded, notice.digest, mine))[:2000]
-    prefs = await bot.preferences.prefs(user)
     if wants_dm(prefs) and await send_dm(bot, user, text):
         if in_channel(prefs):
             await _channel_ping(bot, loaded, user, text)

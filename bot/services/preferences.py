@@ -154,6 +154,11 @@ class Preferences:
         async with self.store.reading(quick=True) as db:
             return await cs.fetch_prefs(db, user_id)
 
+    async def remember_locale(self, user_id: int, locale: str) -> None:
+        """Keep a user's Discord locale for the DMs and reminders after a restart."""
+        async with self.store.transaction() as db:
+            await cs.put_locale(db, user_id, locale)
+
     async def set_notify(self, user_id: int, where: Where) -> UserPrefs:
         """Where this user is told about turns; asking again retries DMs."""
         async with self.store.transaction() as db:

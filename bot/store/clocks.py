@@ -64,6 +64,7 @@ class UserPrefs:
     away_until: float | None = None
     notify: str = "channel"
     dm_closed: bool = False
+    locale: str = ""  # the user's Discord locale as last seen ('' = never seen)
 
 
 @dataclass(frozen=True)
@@ -263,12 +264,23 @@ async def set_game_deadline(db: Db, game_pk: int) -> None:
 
 async def fetch_prefs(db: Db, user_id: int) -> UserPrefs:
     """A user's preferences (defaults when never set)."""
-    sql = "SELECT user_id, away_until, notify, dm_closed FROM user_prefs WHERE user_id = ?"
+    sql = "SELECT user_id, away_until, notify, dm_closed, locale FROM user_prefs WHERE user_id = ?"
     async with db.execute(sql, (user_id,)) as cursor:
         row = await cursor.fetchone()
     if row is None:
         return UserPrefs(user_id)
-    return UserPrefs(row["user_id"], row["away_until"], row["notify"], bool(row["dm_closed"]))
+    return UserPrefs(
+        row["user_id"], row["away_until"], row["notify"], bool(row["dm_closed"]), row["locale"]
+    )
+
+
+async def put_locale(db: Db, user_id: int, locale: str) -> None:
+    """Remember a user's Discord locale (the other preferences are left as they are)."""
+    await db.execute(
+        "INSERT INTO user_prefs (user_id, locale) VALUES (?, ?) "
+        "ON CONFLICT (user_id) DO UPDATE SET locale = excluded.locale",
+        (user_id, locale),
+    )
 
 
 async def put_prefs(db: Db, p: UserPrefs) -> None:

@@ -355,8 +355,16 @@ MIGRATION_12: list[Statement] = [
 ]
 
 
+# A user's Discord language as last seen (issue 30): DMs and reminders have no interaction to
+# ask, and a restart must not turn them English. '' = never seen.
+MIGRATION_13: list[Statement] = [
+    "ALTER TABLE user_prefs ADD COLUMN locale TEXT NOT NULL DEFAULT ''",
+]
+
+
 # Positions are versions (3 clock, 4 history, 5 meta, 6 outbox, 7 AI seats, 8 listing,
-# 9 seat holders, 10 table flags, 11 board summaries, 12 server language): append only.
+# 9 seat holders, 10 table flags, 11 board summaries, 12 server language, 13 user language):
+# append only.
 MIGRATIONS: tuple[list[Statement], ...] = (
     MIGRATION_1,
     MIGRATION_2,
@@ -370,6 +378,7 @@ MIGRATIONS: tuple[list[Statement], ...] = (
     MIGRATION_10,
     MIGRATION_11,
     MIGRATION_12,
+    MIGRATION_13,
 )
 LATEST = len(MIGRATIONS)
 
