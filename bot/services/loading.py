@@ -32,9 +32,12 @@ log = logging.getLogger(__name__)
 STALE_MESSAGE = messages.STALE
 
 
-class LegalCache(Lru[tuple[int, int, int], tuple[Action, ...]]):
+class LegalCache(Lru[tuple[int, int], tuple[int, tuple[Action, ...]]]):
     """legal_actions per (game, version, seat): a stored version never changes, so one engine call
-    serves the board's buttons, the next click's legality check and the hand panel."""
+    serves the board's buttons, the next click's legality check and the hand panel.
+
+    Only each (game, seat)'s latest version is kept: a move needs the version it acts on, and
+    keeping 1,024 past versions of a few games grew memory with every move (issue 29)."""
 
     def __init__(self, size: int = 1024) -> None:
         super().__init__(size)
@@ -42,12 +45,14 @@ class LegalCache(Lru[tuple[int, int, int], tuple[Action, ...]]):
     def get_or_compute(
         self, key: tuple[int, int, int], compute: Callable[[], list[Action]]
     ) -> tuple[Action, ...]:
-        """The cached actions for `key`, computing them once."""
-        found = self.get(key)
-        if found is None:
-            found = tuple(compute())
-            self.put(key, found)
-        return found
+        """The cached actions for `key` (game, version, seat), computing them once."""
+        game, version, seat = key
+        found = self.get((game, seat))
+        if found is not None and found[0] == version:
+            return found[1]
+        actions = tuple(compute())
+        self.put((game, seat), (version, actions))
+        return actions
 
 
 class ViewCache(Lru[tuple[int, int | None], tuple[Any, Any]]):
