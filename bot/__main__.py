@@ -13,6 +13,7 @@ from bot.edge.startup import (
     install_redaction,
     redact_url,
 )
+from bot.heap import tune
 from bot.settings import MISSING_TOKEN_HELP, SQLITE_SHARDS_REFUSED, Settings
 
 EXIT_STARTUP = 1
@@ -43,6 +44,7 @@ def fail(line: str, code: int = EXIT_STARTUP) -> int:
 
 def main() -> int:
     """Read settings, refuse to start without a token or a usable database, then run the bot."""
+    tune()  # before the first large allocation: the heap's settings hold from then on
     try:
         settings = Settings()
     except ValueError as exc:  # a malformed setting (pydantic names the field)

@@ -13,6 +13,7 @@ from typing import Any
 from PIL import Image, ImageColor, ImageDraw, ImageFont
 
 from bot.i18n import ENGLISH, normalise, translate
+from bot.lru import BudgetLru
 from bot.render.png import encode as encode_png
 
 FONT_DIR = Path(__file__).resolve().parents[2] / "assets" / "fonts"
@@ -60,8 +61,24 @@ def speaking(language: str) -> Iterator[str]:
         _LANGUAGE.reset(token)
 
 
+Mask = tuple[Any, tuple[int, int]]  # a rasterised text (an 8-bit core image) and its offset
+
+
+def _mask_bytes(mask: Mask) -> int:
+    """Pixels of a mask (an 8-bit core image: one byte each)."""
+    width, height = mask[0].size
+    return int(width * height)
+
+
+# Text masks of every font, least recently used dropped first: a long-lived worker keeps the
+# labels it draws every turn and no more (issue 29: 2,048 masks per font, cleared when full, grew
+# a worker by ~6 MiB a thousand moves and could reach ~20 MiB over the fonts in use).
+MASK_BUDGET = 3 * 1024 * 1024  # a board's labels are ~0.3 MiB of masks; a session's ~3 MiB
+MASKS: BudgetLru[Hashable, Mask] = BudgetLru(MASK_BUDGET, _mask_bytes)
+
+
 class MemoFont(ImageFont.FreeTypeFont):
-    """A FreeType font that keeps the masks of the texts it drew.
+    """A FreeType font that keeps the masks of the texts it drew (in MASKS, shared by all fonts).
 
     Boards redraw the same labels every turn (seat letters, names, headings) and rasterising
     text was a tenth of a move's CPU; a mask is only read by the drawing, so reusing it is safe.
@@ -69,26 +86,20 @@ class MemoFont(ImageFont.FreeTypeFont):
 
     def __init__(self, path: str, size: int) -> None:
         super().__init__(path, size)
-        self._masks: dict[Hashable, tuple[Any, tuple[int, int]]] = {}
+        self._font_key = (path, size)
 
-    def getmask2(
-        self, text: str | bytes, mode: str = "", *args: Any, **kwargs: Any
-    ) -> tuple[Any, tuple[int, int]]:
-        """The mask and offset of `text`, rasterised once per distinct call."""
+    def getmask2(self, text: str | bytes, mode: str = "", *args: Any, **kwargs: Any) -> Mask:
+        """The mask and offset of `text`, rasterised once per distinct call while kept."""
         try:
-            key: Hashable = (text, mode, args, tuple(sorted(kwargs.items())))
+            key: Hashable = (self._font_key, text, mode, args, tuple(sorted(kwargs.items())))
             hash(key)
         except TypeError:  # an unhashable option (a features list): draw without the memo
             return super().getmask2(text, mode, *args, **kwargs)
-        found = self._masks.get(key)
+        found = MASKS.get(key)
         if found is None:
-            if len(self._masks) >= MASKS_PER_FONT:
-                self._masks.clear()  # a long-lived worker must not grow without bound
-            found = self._masks[key] = super().getmask2(text, mode, *args, **kwargs)
+            found = super().getmask2(text, mode, *args, **kwargs)
+            MASKS.put(key, found)
         return found
-
-
-MASKS_PER_FONT = 2048
 
 
 @lru_cache(maxsize=64)

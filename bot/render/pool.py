@@ -19,7 +19,6 @@ uses) and starts multiprocessing's resource-tracker process beside it (issue 29)
 from __future__ import annotations
 
 import asyncio
-import ctypes
 import hashlib
 import json
 import logging
@@ -37,6 +36,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from bot.heap import Trim, tune
 from bot.lru import Lru
 
 log = logging.getLogger(__name__)
@@ -214,7 +214,7 @@ def _serve(conn: Connection) -> None:
         except (pickle.PicklingError, TypeError, AttributeError):
             conn.send_bytes(pickle.dumps((False, RuntimeError(repr(reply[1])))))
         if not conn.poll(0):  # no job waiting: a moment to give memory back
-            TRIM.drawn()
+            TRIM.done()
 
 
 def _yield_to_the_loop() -> None:
@@ -241,33 +241,11 @@ def _call_here(draw: Draw, args: tuple[Any, ...], kwargs: dict[str, Any]) -> byt
     try:
         return _call(draw, args, kwargs)
     finally:
-        TRIM.drawn()
+        TRIM.done()
 
 
-class Trim:
-    """Hands the heap's freed pages back to the system every TRIM_EVERY pictures.
-
-    Drawing a picture allocates and frees megabytes of pixels; glibc keeps what was freed, so
-    a drawing process grew by ~15 MiB over a session of all three games (issue 29: a small host's
-    memory). malloc_trim gives it back; at ~0.6 ms a call it runs once per TRIM_EVERY pictures.
-    """
-
-    def __init__(self) -> None:
-        self.count = 0
-        self._trim: Callable[[int], int] | None = None
-        try:
-            self._trim = ctypes.CDLL("libc.so.6").malloc_trim
-        except (OSError, AttributeError):  # not glibc: nothing to trim this way
-            self._trim = None
-
-    def drawn(self) -> None:
-        """One more picture drawn; trim when it is time."""
-        self.count += 1
-        if self._trim is not None and self.count % TRIM_EVERY == 0:
-            self._trim(0)
-
-
-TRIM_EVERY = 16
+# Drawing a picture allocates and frees megabytes of pixels; glibc keeps what was freed, so a
+# drawing process grew by ~15 MiB over a session of all three games (issue 29).
 TRIM = Trim()
 
 
@@ -544,6 +522,7 @@ SHOWN = ShownImages()
 
 def _serve_socket(fd: int) -> None:
     """A worker process's entry: serve jobs on the socket the bot passed as `fd`."""
+    tune()
     _serve(Connection(fd))
 
 

@@ -9,13 +9,12 @@ can compare both paths pixel by pixel.
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
 
 from PIL import Image
 
+from bot.lru import BudgetLru
 from bot.render.common import spoken
 
 # Draws one tile's content on an image with its top-left corner at (x, y); the rest of its
@@ -29,45 +28,13 @@ Key = tuple[Painter, tuple[int, int], Hashable, tuple[Hashable, ...], str]
 BUDGET = 24 * 1024 * 1024
 
 
-class TileCache:
+class TileCache(BudgetLru[Key, Image.Image]):
     """Tiles by (painter, size, what lies beneath, inputs, language), least recently used dropped
-    first."""
+    first beyond a budget of pixel bytes."""
 
     def __init__(self, budget: int = BUDGET) -> None:
-        self.budget = budget
-        self.used = 0
+        super().__init__(budget, _bytes)
         self.enabled = True
-        self._tiles: OrderedDict[Key, Image.Image] = OrderedDict()
-        self._lock = threading.Lock()  # the pool's thread fallback may draw from several threads
-
-    def get(self, key: Key) -> Image.Image | None:
-        """The tile, marked as recently used; None on a miss."""
-        with self._lock:
-            tile = self._tiles.get(key)
-            if tile is not None:
-                self._tiles.move_to_end(key)
-            return tile
-
-    def put(self, key: Key, tile: Image.Image) -> None:
-        """Keep a tile, dropping the oldest beyond the byte budget."""
-        size = _bytes(tile)
-        with self._lock:
-            if key in self._tiles or size > self.budget:
-                return
-            self._tiles[key] = tile
-            self.used += size
-            while self.used > self.budget:
-                _, old = self._tiles.popitem(last=False)
-                self.used -= _bytes(old)
-
-    def clear(self) -> None:
-        """Forget every tile."""
-        with self._lock:
-            self._tiles.clear()
-            self.used = 0
-
-    def __len__(self) -> int:
-        return len(self._tiles)
 
 
 def _bytes(tile: Image.Image) -> int:
