@@ -12,7 +12,17 @@ from pydantic import BaseModel
 
 from bot.i18n import ENGLISH, translate
 from bot.render import first_in_flight, flight, retained, takeoff
-from bot.render.common import INK, MUTED, canvas, font, speaking, spoken, to_png, wrap_text
+from bot.render.common import (
+    INK,
+    MUTED,
+    canvas,
+    font,
+    house,
+    speaking,
+    spoken,
+    to_png,
+    wrap_text,
+)
 from bot.render.retained import Redraw
 from rules import ENGINES, Game
 
@@ -176,8 +186,8 @@ def public_png(
             return to_png(_placeholder(game_id))
         draw = (renderer.live or renderer.board) if live else renderer.board
         if draw is renderer.board and renderer.board_parts is not None:
-            return retained.png(draw, renderer.board_parts, view, names)
-        return to_png(draw(view, names=names))
+            return retained.png(draw, renderer.board_parts, view, names, house(game_id))
+        return to_png(draw(view, names=names), house=house(game_id))
 
 
 def private_png(
@@ -187,9 +197,10 @@ def private_png(
     with speaking(language):
         renderer = renderer_for(game_id)
         if renderer is not None and renderer.private_parts is not None:
-            return retained.png(renderer.private, renderer.private_parts, view, names)
+            parts = renderer.private_parts
+            return retained.png(renderer.private, parts, view, names, house(game_id))
         image = renderer.private(view, names=names) if renderer else _placeholder(game_id)
-        return to_png(image)
+        return to_png(image, house=house(game_id))
 
 
 def has_live(game_id: str) -> bool:

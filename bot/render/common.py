@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 from collections.abc import Hashable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -82,6 +83,10 @@ class MemoFont(ImageFont.FreeTypeFont):
 
     Boards redraw the same labels every turn (seat letters, names, headings) and rasterising
     text was a tenth of a move's CPU; a mask is only read by the drawing, so reusing it is safe.
+
+    A mask's edge is kept in TEXT_LEVELS levels of cover rather than 256: text on a flat fill
+    then adds a few colours, not hundreds, so a board fits a 256-colour palette and uploads in a
+    third of the bytes (png.py; issue 29). At a picture's own size the difference cannot be seen.
     """
 
     def __init__(self, path: str, size: int) -> None:
@@ -94,12 +99,25 @@ class MemoFont(ImageFont.FreeTypeFont):
             key: Hashable = (self._font_key, text, mode, args, tuple(sorted(kwargs.items())))
             hash(key)
         except TypeError:  # an unhashable option (a features list): draw without the memo
-            return super().getmask2(text, mode, *args, **kwargs)
+            return _levelled(super().getmask2(text, mode, *args, **kwargs))
         found = MASKS.get(key)
         if found is None:
-            found = super().getmask2(text, mode, *args, **kwargs)
+            found = _levelled(super().getmask2(text, mode, *args, **kwargs))
             MASKS.put(key, found)
         return found
+
+
+TEXT_LEVELS = 8  # levels of cover at a letter's edge, from none to full
+_LEVELS = [round(round(v * (TEXT_LEVELS - 1) / 255) * 255 / (TEXT_LEVELS - 1)) for v in range(256)]
+
+
+def _levelled(mask: Mask) -> Mask:
+    """A rasterised text with its cover rounded to TEXT_LEVELS levels (an 8-bit mask; others,
+    such as a colour glyph's, as they are)."""
+    core, offset = mask
+    if core.mode != "L":
+        return mask
+    return core.point(_LEVELS, None), offset
 
 
 @lru_cache(maxsize=64)
@@ -200,10 +218,29 @@ def shrunk(text: str, max_width: int, size: int, *, bold: bool = False, smallest
     return size
 
 
-def to_png(image: Image.Image) -> bytes:
+PALETTES_FILE = Path(__file__).resolve().parents[2] / "assets" / "palettes.json"
+
+
+@lru_cache(maxsize=1)
+def _palettes() -> dict[str, tuple[int, ...]]:
+    """Every game's house palette (bot/render/palettes.py makes the file), read once."""
+    try:
+        data = json.loads(PALETTES_FILE.read_text())
+    except (OSError, ValueError):  # no file: pictures are still exact, only larger
+        return {}
+    return {game: tuple(int(colour, 16) for colour in colours) for game, colours in data.items()}
+
+
+def house(game_id: str) -> tuple[int, ...]:
+    """The game's house palette, colours as r << 16 | g << 8 | b (png.py); empty if unknown."""
+    return _palettes().get(game_id, ())
+
+
+def to_png(image: Image.Image, house: tuple[int, ...] = ()) -> bytes:
     """Encode exactly and deterministically (no timestamps or metadata): equal input gives
-    equal bytes. Only the bands that differ from earlier pictures are compressed (png.py)."""
-    return encode_png(image)
+    equal bytes. Only the bands that differ from earlier pictures are compressed; `house` is the
+    game's palette, whose colours keep their indices in all its pictures (png.py)."""
+    return encode_png(image, house=house)
 
 
 def to_png_full(image: Image.Image, level: int = 6) -> bytes:

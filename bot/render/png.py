@@ -6,17 +6,23 @@ was. The picture is cut into horizontal bands of BAND_ROWS rows; each band is de
 joined into one valid zlib stream) and kept by its pixels' digest. A band seen before — in this
 game's last move, or in another game's identical empty rows — costs a dictionary lookup.
 
-The pixels are stored exactly (full colour, no palette): what the player sees is what was drawn.
-Equal pictures give equal bytes whatever the cache holds, since a band's compressed bytes depend
-only on its pixels.
+A picture of at most 256 colours (flat fills, and text drawn with few levels of edge: common.py)
+is stored with a palette, one byte a pixel instead of three: a Takeoff! board and hand took 50 + 72
+KiB in full colour and take about 17 + 25 (issue 29, bytes on the wire), and deflating a third of
+the bytes is quicker too. Other pictures are stored in full colour. Either way every pixel comes
+back exactly as drawn. Equal pictures give equal bytes whatever the cache holds: the palette is
+the picture's own colours in order, and a band's bytes depend only on its pixels and that palette.
 """
 
 from __future__ import annotations
 
+import random
 import secrets
 import struct
 import zlib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
 
 import xxhash
 from PIL import Image
@@ -32,69 +38,313 @@ BAND_ROWS = 32
 # 29). Filtering the rows (Sub, Up) made these flat-coloured pictures larger, not smaller.
 LEVEL = 6
 SEED = secrets.randbits(64)  # the band digests' seed (see _digest)
-CACHE_BANDS = 1536  # compressed bands of 0.5–4 KiB: a few MiB per process (~50 pictures)
+CACHE_BANDS = 1536  # compressed bands of 0.2–4 KiB: a few MiB per process (~50 pictures)
 
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
 # PNG colour type and bytes per pixel for the modes stored as they are.
 COLOUR_TYPES = {"L": (0, 1), "RGB": (2, 3), "RGBA": (6, 4)}
+PALETTE_TYPE = 3  # one byte a pixel: an index into the PLTE chunk's colours
+MAX_COLOURS = 256
 ZLIB_HEADER = b"\x78\x9c"  # deflate, 32 KiB window, "default" level flag, valid checksum
 FINAL_BLOCK = b"\x03\x00"  # an empty final block with fixed codes: ends the deflate stream
 ADLER_BASE = 65521
 
 Band = tuple[bytes, int, int]  # compressed bytes, Adler-32 and length of the raw band
-BandKey = tuple[int, str, int, int]  # width, mode, band length, pixels digest
+Pixels = tuple[int, str, int, int]  # width, mode, band length, digest of the band's pixels
+# a band's pixels, and the indices its colours have in the palette (0 in full colour)
+BandKey = tuple[int, str, int, int, int]
 
 
 class BandCache(Lru[BandKey, Band]):
-    """Compressed bands by (width, mode, band length, pixels digest)."""
+    """Compressed bands by (width, mode, band length, pixels digest, palette indices digest)."""
 
     def __init__(self, size: int = CACHE_BANDS) -> None:
         super().__init__(size)
 
 
 BANDS = BandCache()
+# Each band's colours (r << 16 | g << 8 | b, in order), or TOO_MANY for more than MAX_COLOURS.
+BAND_COLOURS: Lru[Pixels, tuple[int, ...]] = Lru(CACHE_BANDS)
+TOO_MANY: tuple[int, ...] = ()  # no band is without a colour
 
 
-def encode(image: Image.Image, cache: BandCache = BANDS) -> bytes:
-    """`image` as PNG bytes, exact, reusing the compressed bands `cache` already holds."""
-    return encode_keyed(image, cache)[0]
+@dataclass(frozen=True)
+class Encoded:
+    """A picture's PNG bytes and each band's key."""
+
+    data: bytes
+    keys: list[BandKey]
+
+
+def encode(image: Image.Image, cache: BandCache = BANDS, house: tuple[int, ...] = ()) -> bytes:
+    """`image` as PNG bytes, exact, reusing the compressed bands `cache` already holds (see
+    `encode_keyed` for `house`)."""
+    return encode_keyed(image, cache, house=house).data
 
 
 def encode_keyed(
-    image: Image.Image, cache: BandCache = BANDS, known: Mapping[int, BandKey] | None = None
-) -> tuple[bytes, list[BandKey]]:
+    image: Image.Image,
+    cache: BandCache = BANDS,
+    known: Mapping[int, BandKey] | None = None,
+    house: tuple[int, ...] = (),
+) -> Encoded:
     """`encode`, also giving each band's key; `known` gives the keys of bands the caller knows
     unchanged (by band index: a picture redrawn only where it changed), which are then neither
-    packed nor digested, only fetched from the cache."""
+    packed nor digested, only fetched from the cache.
+
+    A palette picture's palette starts with `house` (its game's colours, palettes.py), the
+    picture's other colours after them in order: a house colour keeps its index in every picture
+    of the game, so an unchanged band keeps its compressed bytes. The bytes depend only on the
+    pixels and `house`: equal pictures give equal bytes."""
     if image.mode not in COLOUR_TYPES:
         image = image.convert("RGBA" if image.has_transparency_data else "RGB")
-    colour_type, depth = COLOUR_TYPES[image.mode]
-    width, height = image.size
-    stride = width * depth
-    known = known or {}
     image.load()
-    keys: list[BandKey] = []
-    parts: list[bytes] = [ZLIB_HEADER]
-    adler = 1
+    width, height = image.size
+    stride = width * COLOUR_TYPES[image.mode][1]
+    known = known or {}
+    packed: dict[int, bytes] = {}  # rows packed for their digest, by top row
+    pixels: list[Pixels] = []
     for i, top in enumerate(range(0, height, BAND_ROWS)):
         key = known.get(i)
-        band = cache.get(key) if key is not None else None
-        if key is None or band is None:
-            rows = _band(image, top, stride)
-            key = (width, image.mode, len(rows), _digest(rows))
-            band = cache.get(key)
-            if band is None:
-                band = _deflate(rows, stride)
-                cache.put(key, band)
-        keys.append(key)
+        if key is None:
+            rows = packed[top] = _band(image, top, stride)
+            pixels.append((width, image.mode, len(rows), _digest(rows)))
+        else:
+            pixels.append((key[0], key[1], key[2], key[3]))
+    colours = _band_colours(image, pixels) if image.mode == "RGB" else None
+    palette = _choose(colours, house) if colours is not None else None
+    if palette is None or colours is None:
+        keys = [(*p, 0) for p in pixels]
+    else:
+        keys = [(*p, palette.tint(c)) for p, c in zip(pixels, colours, strict=True)]
+    parts, adler = _compressed(image, cache, keys, packed, palette)
+    colour_type = COLOUR_TYPES[image.mode][0] if palette is None else PALETTE_TYPE
+    header = struct.pack(">IIBBBBB", width, height, 8, colour_type, 0, 0, 0)
+    chunks = [SIGNATURE, _chunk(b"IHDR", header)]
+    if palette is not None:
+        chunks.append(_chunk(b"PLTE", palette.plte))
+    stream = b"".join([ZLIB_HEADER, *parts, FINAL_BLOCK, struct.pack(">I", adler)])
+    chunks += [_chunk(b"IDAT", stream), _chunk(b"IEND")]
+    return Encoded(b"".join(chunks), keys)
+
+
+def _band_colours(image: Image.Image, pixels: list[Pixels]) -> list[tuple[int, ...]] | None:
+    """Each band's colours (kept by its pixels' digest), or None when a band alone has more
+    than MAX_COLOURS."""
+    width, height = image.size
+    found: list[tuple[int, ...]] = []
+    for i, key in enumerate(pixels):
+        colours = BAND_COLOURS.get(key)
+        if colours is None:
+            top = i * BAND_ROWS
+            # the core image's own crop and count: no Image wrapper per band
+            band = image.im.crop((0, top, width, min(height, top + BAND_ROWS)))
+            counted = band.getcolors(MAX_COLOURS)
+            colours = TOO_MANY if counted is None else _packed_colours(counted)
+            BAND_COLOURS.put(key, colours)
+        if colours is TOO_MANY:
+            return None
+        found.append(colours)
+    return found
+
+
+def _packed_colours(counted: Sequence[tuple[int, Any]]) -> tuple[int, ...]:
+    """getcolors' answer (for an RGB picture) as colours r << 16 | g << 8 | b, in order."""
+    return tuple(sorted(pack(colour) for _, colour in counted))
+
+
+def pack(colour: tuple[int, int, int]) -> int:
+    """An RGB colour as one number, r << 16 | g << 8 | b."""
+    red, green, blue = colour
+    return red << 16 | green << 8 | blue
+
+
+def _compressed(
+    image: Image.Image,
+    cache: BandCache,
+    keys: list[BandKey],
+    packed: dict[int, bytes],
+    palette: Palette | None,
+) -> tuple[list[bytes], int]:
+    """The compressed bands in order (deflating those the cache lacks) and the Adler-32 of the
+    whole raw stream."""
+    bands: list[Band | None] = [cache.get(key) for key in keys]
+    missing = [i for i, band in enumerate(bands) if band is None]
+    for run in _runs(missing):
+        top, bottom = run[0] * BAND_ROWS, (run[-1] + 1) * BAND_ROWS
+        rows_of = _raw_rows(image, palette, packed, top, bottom)
+        for i in run:
+            fresh = bands[i] = _deflate(*rows_of(i * BAND_ROWS))
+            cache.put(keys[i], fresh)
+    adler = 1
+    parts: list[bytes] = []
+    for band in bands:
+        assert band is not None  # every miss was deflated above
         parts.append(band[0])
         adler = adler32_combine(adler, band[1], band[2])
-    parts += [FINAL_BLOCK, struct.pack(">I", adler)]
-    header = struct.pack(">IIBBBBB", width, height, 8, colour_type, 0, 0, 0)
-    png = b"".join(
-        [SIGNATURE, _chunk(b"IHDR", header), _chunk(b"IDAT", b"".join(parts)), _chunk(b"IEND")]
-    )
-    return png, keys
+    return parts, adler
+
+
+def _runs(indices: list[int]) -> list[list[int]]:
+    """Ascending band numbers cut into runs (each looked up in one go), a run taking in gaps of
+    up to RUN_GAP bands: a lookup's set-up (~0.2 ms) costs more than a few bands' rows."""
+    runs: list[list[int]] = []
+    for i in indices:
+        if runs and i - runs[-1][-1] <= RUN_GAP + 1:
+            runs[-1].append(i)
+        else:
+            runs.append([i])
+    return runs
+
+
+RUN_GAP = 4
+
+
+def _raw_rows(
+    image: Image.Image, palette: Palette | None, packed: dict[int, bytes], top: int, bottom: int
+) -> Callable[[int], tuple[bytes, int]]:
+    """The raw pixels (full colour, or palette indices) of the band at a given top row, and their
+    stride; indices are looked up once for all the rows from `top` to `bottom`."""
+    width, height = image.size
+    if palette is None:
+        stride = width * COLOUR_TYPES[image.mode][1]
+
+        def pixels(band_top: int) -> tuple[bytes, int]:
+            found = packed.get(band_top)
+            return (found if found is not None else _band(image, band_top, stride)), stride
+
+        return pixels
+    bottom = min(bottom, height)
+    indices = palette.indices(image, (0, top, width, bottom)).tobytes()
+
+    def rows(band_top: int) -> tuple[bytes, int]:
+        start = (band_top - top) * width
+        end = (min(band_top + BAND_ROWS, bottom) - top) * width
+        return indices[start:end], width
+
+    return rows
+
+
+class Palette:
+    """A picture's colours in order (index i is `colours[i]`, as r << 16 | g << 8 | b) and the
+    exact lookup of each pixel's index.
+
+    Pillow maps RGB to a palette through a cache of one answer per (r>>2, g>>2, b>>2) cell,
+    computed at the cell's lowest corner, so two colours of one cell would share an index. Each
+    channel's values are first moved (a lookup table) onto cell corners so that every colour of
+    the picture has a corner of its own: the nearest palette entry to that corner is then the
+    colour itself, at distance 0, and the lookup is exact (tests/render/test_png.py checks it).
+    """
+
+    def __init__(self, colours: tuple[int, ...], cells: Cells) -> None:
+        self.colours = colours
+        self._cells = cells
+        corners = [0] * (3 * 256)
+        for offset, table in zip((0, 256, 512), cells, strict=True):
+            for value, cell in table.items():
+                corners[offset + value] = cell * 4
+        self.members = frozenset(colours)
+        self._index = {colour: i for i, colour in enumerate(colours)}
+        self.plte = b"".join(colour.to_bytes(3, "big") for colour in colours)
+        self._corners = corners  # 3 × 256 entries, as Image.point takes them for RGB
+        spread = [
+            corners[offset + (colour >> shift & 0xFF)]
+            for colour in colours
+            for offset, shift in ((0, 16), (256, 8), (512, 0))
+        ]
+        # entries past the colours repeat the first; a tie goes to the lower index
+        spread += spread[:3] * (MAX_COLOURS - len(colours))
+        self._target = Image.new("P", (1, 1))
+        self._target.putpalette(spread)
+        self._target.load()  # hands the palette to the core image the lookup reads
+
+    def tint(self, colours: tuple[int, ...]) -> int:
+        """A digest of the indices these colours (a band's) have here: equal pixels under equal
+        indices give equal compressed bytes, whatever else the palette holds."""
+        return hash(bytes(self._index[colour] for colour in colours)) | 1
+
+    def indices(self, image: Image.Image, box: tuple[int, int, int, int]) -> Image.Image:
+        """Each pixel's index into `colours` within `box` of `image` (a "P" image; every
+        pixel's colour must be among them)."""
+        # the core's own crop and point: Image.point re-rounds the table on every call
+        moved = image.im.crop(box).point(self._corners, None)
+        return image._new(moved.convert("P", 0, self._target.im))
+
+
+CELLS = 64  # cells per channel in Pillow's palette cache
+CORNER_TRIES = 16  # seeded tries at giving every colour a corner of its own (each fails ≤ 1 in 8)
+PALETTES: Lru[tuple[int, ...], Palette] = Lru(32)
+
+
+def palette_of(image: Image.Image) -> Palette | None:
+    """The palette of an RGB picture of at most MAX_COLOURS colours (its colours in order),
+    else None."""
+    found = image.getcolors(MAX_COLOURS)
+    if found is None:
+        return None
+    return _palette(_packed_colours(found))
+
+
+def _choose(bands: list[tuple[int, ...]], house: tuple[int, ...]) -> Palette | None:
+    """The palette for a picture whose bands have these colours: `house` followed by the
+    colours it lacks, in order; None if they are more than MAX_COLOURS."""
+    colours: set[int] = set()
+    for band in bands:
+        colours.update(band)
+    if len(colours) > MAX_COLOURS:
+        return None
+    base = _palette(house) if house else None
+    if base is None:
+        return _palette(tuple(sorted(colours)))
+    extra = tuple(sorted(colours - base.members))
+    if not extra:
+        return base
+    room = MAX_COLOURS - len(house)
+    slots = [*house, *extra[:room]]
+    # past 256, the rest take the places of house colours this picture lacks, in order: the
+    # house colours it has keep their indices (at most 256 colours always find a place)
+    free = (i for i, colour in enumerate(house) if colour not in colours)
+    for colour in extra[room:]:
+        slots[next(free)] = colour
+    return _palette(tuple(slots), base)
+
+
+def _palette(colours: tuple[int, ...], grown_from: Palette | None = None) -> Palette | None:
+    """The palette of these colours (kept: a game's pictures share few), or None when no lookup
+    table gives each colour its own cell."""
+    palette = PALETTES.get(colours)
+    if palette is None:
+        corners = _corners(colours, grown_from._cells if grown_from is not None else None)
+        if corners is None:
+            return None
+        palette = Palette(colours, corners)
+        PALETTES.put(colours, palette)
+    return palette
+
+
+Cells = tuple[dict[int, int], dict[int, int], dict[int, int]]  # each channel's value → cell
+
+
+def _corners(colours: tuple[int, ...], start: Cells | None = None) -> Cells | None:
+    """Each channel's values given cells (R, G, B) so that no two colours share a cell; the
+    cells of `start` kept for the values it has (a grown palette is found in one try); None if
+    no try found such (the picture is then kept in full colour)."""
+    channels = [sorted({colour >> shift & 0xFF for colour in colours}) for shift in (16, 8, 0)]
+    tries = [start] if start is not None else []
+    for attempt, base in enumerate([*tries, *([None] * CORNER_TRIES)]):
+        rng = random.Random(attempt)  # seeded: the same colours always get the same cells
+        cells: list[dict[int, int]] = []
+        for channel, values in enumerate(channels):
+            known = base[channel] if base is not None else {}
+            table = {v: known[v] if v in known else rng.randrange(CELLS) for v in values}
+            if base is None and attempt == len(tries):  # first fresh try: cells by rank
+                table = {v: rank % CELLS for rank, v in enumerate(values)}
+            cells.append(table)
+        red, green, blue = cells
+        taken = {(red[c >> 16], green[c >> 8 & 0xFF], blue[c & 0xFF]) for c in colours}
+        if len(taken) == len(colours):
+            return red, green, blue
+    return None
 
 
 def _band(image: Image.Image, top: int, stride: int) -> bytes:

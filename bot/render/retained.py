@@ -93,8 +93,11 @@ def forget() -> Shelf:
     return shelf
 
 
-def png(draw: Any, redraw: Redraw, view: Any, names: Sequence[str]) -> bytes:
-    """The PNG of `draw(view, names=names)`, repainted on a kept picture where possible."""
+def png(
+    draw: Any, redraw: Redraw, view: Any, names: Sequence[str], house: tuple[int, ...] = ()
+) -> bytes:
+    """The PNG of `draw(view, names=names)`, repainted on a kept picture where possible; `house`
+    is its game's palette (png.encode_keyed)."""
     layout = redraw.layout(view, names=names)
     shelf = _shelf()
     # a picture in another language differs in its frame's words too: never repainted on
@@ -103,18 +106,18 @@ def png(draw: Any, redraw: Redraw, view: Any, names: Sequence[str]) -> bytes:
     if base is None or layout is None:
         shelf.drawn += 1
         image = draw(view, names=names)
-        data, keys = encode_keyed(image)
+        encoded = encode_keyed(image, house=house)
         if layout is not None:
-            _keep(kept, Kept(layout, image, keys))
-        return data
+            _keep(kept, Kept(layout, image, encoded.keys))
+        return encoded.data
     shelf.repainted += 1
     kept.remove(base)
     redraw.repaint(base.image, view, names=names, parts=dirty)
     rows = [layout.parts[name][1:] for name in dirty]
     known = {i: key for i, key in enumerate(base.keys) if not _touches(i, rows)}
-    data, keys = encode_keyed(base.image, known=known)
-    _keep(kept, Kept(layout, base.image, keys))
-    return data
+    encoded = encode_keyed(base.image, known=known, house=house)
+    _keep(kept, Kept(layout, base.image, encoded.keys))
+    return encoded.data
 
 
 def _closest(kept: list[Kept], layout: Layout) -> tuple[Kept | None, set[str]]:

@@ -16,12 +16,13 @@ from bot.render.takeoff import render_board, render_private
 from rules import GAMES
 
 
-def decoded(data: bytes) -> Image.Image:
-    """A PNG read back by Pillow, after checking its chunks' CRCs."""
+def decoded(data: bytes, *, as_stored: bool = False) -> Image.Image:
+    """A PNG read back by Pillow, after checking its chunks' CRCs; a palette picture in full
+    colour unless `as_stored`."""
     Image.open(io.BytesIO(data)).verify()
     image = Image.open(io.BytesIO(data))
     image.load()
-    return image
+    return image.convert("RGB") if image.mode == "P" and not as_stored else image
 
 
 def noisy(mode: str, size: tuple[int, int], seed: int) -> Image.Image:
@@ -42,15 +43,84 @@ def noisy(mode: str, size: tuple[int, int], seed: int) -> Image.Image:
 @pytest.mark.parametrize("size", [(1, 1), (7, 33), (64, 31), (50, 97)])
 def test_every_pixel_comes_back_exactly(mode: str, size: tuple[int, int]) -> None:
     image = noisy(mode, size, seed=size[0] * size[1])
-    back = decoded(png.encode(image, png.BandCache()))
-    assert back.mode == mode and back.size == size
-    assert back.tobytes() == image.tobytes()
+    back = decoded(png.encode(image, png.BandCache()), as_stored=True)
+    few = image.getcolors(png.MAX_COLOURS) is not None
+    assert back.mode == ("P" if mode == "RGB" and few else mode) and back.size == size
+    assert back.convert(mode).tobytes() == image.tobytes()
 
 
-def test_a_palette_picture_is_stored_as_full_colour() -> None:
+def test_a_picture_of_few_colours_is_stored_with_its_own_palette_exactly() -> None:
     image = noisy("RGB", (40, 40), seed=1).quantize(16)
-    back = decoded(png.encode(image, png.BandCache()))
+    data = png.encode(image, png.BandCache())
+    back = decoded(data, as_stored=True)
+    assert back.mode == "P" and len(back.getpalette() or []) == 3 * len(image.getcolors() or [])
     assert back.convert("RGB").tobytes() == image.convert("RGB").tobytes()
+    assert len(data) < len(png.encode(noisy("RGB", (40, 40), seed=1), png.BandCache()))
+
+
+def test_a_picture_of_more_than_256_colours_is_stored_in_full_colour() -> None:
+    image = Image.new("RGB", (257, 40))
+    image.putdata([(x, x // 2, 255 - x % 256) for _ in range(40) for x in range(257)])
+    back = decoded(png.encode(image, png.BandCache()))
+    assert back.mode == "RGB" and back.tobytes() == image.tobytes()
+
+
+def crowded(seed: int, count: int = 256, spread: int = 12) -> Image.Image:
+    """A picture of `count` colours packed close together (many share Pillow's palette cells)."""
+    rng = random.Random(seed)
+    colours: set[tuple[int, int, int]] = set()
+    while len(colours) < count:
+        colours.add(tuple(100 + rng.randrange(spread) for _ in range(3)))  # type: ignore[arg-type]
+    ordered = sorted(colours)
+    image = Image.new("RGB", (64, 96))
+    image.putdata([ordered[rng.randrange(count)] for _ in range(64 * 96)])
+    return image
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_colours_that_share_a_palette_cell_keep_their_own_index(seed: int) -> None:
+    """Pillow's palette lookup answers per 4×4×4 cell; 256 colours within 12 levels of each other
+    share cells, and every pixel must still come back as itself."""
+    image = crowded(seed)
+    back = decoded(png.encode(image, png.BandCache()), as_stored=True)
+    assert back.mode == "P"
+    assert back.convert("RGB").tobytes() == image.tobytes()
+
+
+def test_a_house_colour_keeps_its_index_and_every_picture_stays_exact() -> None:
+    """Pictures start their palette from their game's house colours: a picture with a colour
+    outside them still comes back exactly, and its bands of house colours only are the very
+    bands (and bytes) of the picture without it."""
+    cache = png.BandCache()
+    first = Image.new("RGB", (50, 32 * 4), "#f7f4ec")
+    ImageDraw.Draw(first).rectangle((0, 0, 49, 31), fill="#204080")
+    second = first.copy()
+    ImageDraw.Draw(second).rectangle((0, 96, 49, 127), fill="#c03020")  # a new colour, last band
+    house = (0x204080, 0xF7F4EC)
+    one = png.encode(first, cache, house=house)
+    hits = cache.hits
+    two = png.encode(second, cache, house=house)
+    assert cache.hits - hits == 3  # the first three bands, under the same indices
+    assert decoded(one).tobytes() == first.tobytes()
+    assert decoded(two).tobytes() == second.tobytes()
+    assert two == png.encode(second, png.BandCache(), house=house)  # whatever the cache holds
+
+
+def test_colours_beyond_the_house_take_the_places_of_house_colours_a_picture_lacks() -> None:
+    image = crowded(2, count=200)
+    house = tuple(range(0x010101, 0x010101 + 100))  # 100 colours the picture does not have
+    back = decoded(png.encode(image, png.BandCache(), house=house), as_stored=True)
+    assert back.mode == "P"
+    assert back.convert("RGB").tobytes() == image.tobytes()
+
+
+def test_every_games_house_palette_is_what_its_seeded_games_make() -> None:
+    """assets/palettes.json is made by `python -m bot.render.palettes`: a drawing that changed
+    its colours must make the file again (a stale one costs bytes and time, never a pixel)."""
+    from bot.render import palettes
+
+    made = {game_id: palettes.made(game_id) for game_id in GAMES}
+    assert palettes.PALETTES_FILE.read_text() == palettes.written(made)
 
 
 def test_the_bytes_do_not_depend_on_what_the_cache_holds() -> None:
@@ -119,8 +189,9 @@ def test_to_png_is_the_exact_encoder() -> None:
 
 
 def test_a_takeoff_moves_pictures_upload_in_far_fewer_bytes_and_exactly() -> None:
-    """A Takeoff! move uploads its board and the clicker's hand: together well under the 182 KiB
-    that zlib's quick level took (issue 29), every pixel still exactly as drawn."""
+    """A Takeoff! move uploads its board and the clicker's hand: together within the 72 KiB of the
+    release before the pictures grew (issue 29; 182 KiB at zlib's quick level, 122 in full
+    colour), every pixel still exactly as drawn."""
     game = GAMES["takeoff"]
     state = after_moves("takeoff", 2, 12)
     names = ["Alice", "Bob"]
@@ -131,4 +202,4 @@ def test_a_takeoff_moves_pictures_upload_in_far_fewer_bytes_and_exactly() -> Non
         data = png.encode(image, png.BandCache())
         assert decoded(data).tobytes() == image.tobytes()
         sizes.append(len(data))
-    assert sum(sizes) <= 128 * 1024, f"board {sizes[0] // 1024} KiB + hand {sizes[1] // 1024} KiB"
+    assert sum(sizes) <= 72 * 1024, f"board {sizes[0] // 1024} KiB + hand {sizes[1] // 1024} KiB"
