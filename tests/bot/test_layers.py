@@ -9,8 +9,8 @@
   point and may hand it the services' replay check).
 * `bot/i18n` — the message catalogue: nothing (every wing may use it; its command line,
   `bot/i18n/__main__.py`, reads the slash commands' texts from the edge).
-* Top level: only `__main__.py` (the entry point), `settings.py` and `lru.py`, which every wing
-  may use.
+* Top level: only `__main__.py` (the entry point), `settings.py`, `lru.py` and `heap.py` (the
+  C heap's settings, for the bot's process and its render workers), which every wing may use.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 BOT = Path(__file__).resolve().parents[2] / "bot"
-SHARED = {"bot.settings", "bot.lru", "bot.i18n"}
+SHARED = {"bot.settings", "bot.lru", "bot.heap", "bot.i18n"}
 ALLOWED: dict[str, set[str]] = {
     "edge": {"bot.edge", "bot.runtime", "bot.services", "bot.store", "bot.render", "rules"},
     "runtime": {"bot.runtime", "bot.services", "bot.store", "bot.render", "rules"},
@@ -31,7 +31,7 @@ ALLOWED: dict[str, set[str]] = {
     "i18n": {"bot.i18n"},
 }
 ENTRY_POINTS = {"store/__main__.py": {"bot.services"}, "i18n/__main__.py": {"bot.edge"}}
-TOP_LEVEL = {"__init__.py", "__main__.py", "settings.py", "lru.py"}
+TOP_LEVEL = {"__init__.py", "__main__.py", "settings.py", "lru.py", "heap.py"}
 
 
 def _type_checking_block(node: ast.AST) -> bool:
