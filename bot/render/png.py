@@ -20,9 +20,10 @@ import random
 import secrets
 import struct
 import zlib
+from array import array
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeAlias
 
 import xxhash
 from PIL import Image
@@ -63,9 +64,11 @@ class BandCache(Lru[BandKey, Band]):
 
 
 BANDS = BandCache()
-# Each band's colours (r << 16 | g << 8 | b, in order), or TOO_MANY for more than MAX_COLOURS.
-BAND_COLOURS: Lru[Pixels, tuple[int, ...]] = Lru(CACHE_BANDS)
-TOO_MANY: tuple[int, ...] = ()  # no band is without a colour
+# Each band's colours (r << 16 | g << 8 | b, in order; 4 bytes each: a tuple of ints took ten
+# times that), or TOO_MANY for more than MAX_COLOURS.
+BandColours: TypeAlias = "array[int]"
+BAND_COLOURS: Lru[Pixels, BandColours] = Lru(CACHE_BANDS)
+TOO_MANY: BandColours = array("I")  # no band is without a colour
 
 
 @dataclass(frozen=True)
@@ -128,11 +131,11 @@ def encode_keyed(
     return Encoded(b"".join(chunks), keys)
 
 
-def _band_colours(image: Image.Image, pixels: list[Pixels]) -> list[tuple[int, ...]] | None:
+def _band_colours(image: Image.Image, pixels: list[Pixels]) -> list[BandColours] | None:
     """Each band's colours (kept by its pixels' digest), or None when a band alone has more
     than MAX_COLOURS."""
     width, height = image.size
-    found: list[tuple[int, ...]] = []
+    found: list[BandColours] = []
     for i, key in enumerate(pixels):
         colours = BAND_COLOURS.get(key)
         if colours is None:
@@ -140,7 +143,7 @@ def _band_colours(image: Image.Image, pixels: list[Pixels]) -> list[tuple[int, .
             # the core image's own crop and count: no Image wrapper per band
             band = image.im.crop((0, top, width, min(height, top + BAND_ROWS)))
             counted = band.getcolors(MAX_COLOURS)
-            colours = TOO_MANY if counted is None else _packed_colours(counted)
+            colours = TOO_MANY if counted is None else array("I", _packed_colours(counted))
             BAND_COLOURS.put(key, colours)
         if colours is TOO_MANY:
             return None
@@ -258,7 +261,7 @@ class Palette:
         self._target.putpalette(spread)
         self._target.load()  # hands the palette to the core image the lookup reads
 
-    def tint(self, colours: tuple[int, ...]) -> int:
+    def tint(self, colours: BandColours) -> int:
         """A digest of the indices these colours (a band's) have here: equal pixels under equal
         indices give equal compressed bytes, whatever else the palette holds."""
         return hash(bytes(self._index[colour] for colour in colours)) | 1
@@ -273,7 +276,8 @@ class Palette:
 
 CELLS = 64  # cells per channel in Pillow's palette cache
 CORNER_TRIES = 16  # seeded tries at giving every colour a corner of its own (each fails ≤ 1 in 8)
-PALETTES: Lru[tuple[int, ...], Palette] = Lru(32)
+# Few: each palette's lookup keeps Pillow's 512 KiB cache of answers (32 were 16 MiB a worker).
+PALETTES: Lru[tuple[int, ...], Palette] = Lru(6)
 
 
 def palette_of(image: Image.Image) -> Palette | None:
@@ -285,7 +289,7 @@ def palette_of(image: Image.Image) -> Palette | None:
     return _palette(_packed_colours(found))
 
 
-def _choose(bands: list[tuple[int, ...]], house: tuple[int, ...]) -> Palette | None:
+def _choose(bands: list[BandColours], house: tuple[int, ...]) -> Palette | None:
     """The palette for a picture whose bands have these colours: `house` followed by the
     colours it lacks, in order; None if they are more than MAX_COLOURS."""
     colours: set[int] = set()
