@@ -7,11 +7,11 @@ joined into one valid zlib stream) and kept by its pixels' digest. A band seen b
 game's last move, or in another game's identical empty rows — costs a dictionary lookup.
 
 A picture of at most 256 colours (flat fills, and text drawn with few levels of edge: common.py)
-is stored with a palette, one byte a pixel instead of three: a Takeoff! board and hand took 50 + 72
-KiB in full colour and take about 17 + 25 (issue 29, bytes on the wire), and deflating a third of
-the bytes is quicker too. Other pictures are stored in full colour. Either way every pixel comes
-back exactly as drawn. Equal pictures give equal bytes whatever the cache holds: the palette is
-the picture's own colours in order, and a band's bytes depend only on its pixels and that palette.
+of a game with a house palette (palettes.py) is stored with a palette, one byte a pixel instead
+of three: a Takeoff! board and hand took 50 + 72 KiB in full colour and take about 17 + 25
+(issue 29, bytes on the wire), and deflating a third of the bytes is quicker too. Other pictures
+are stored in full colour. Either way every pixel comes back exactly as drawn, and equal pictures
+give equal bytes whatever the cache holds: a band's bytes depend only on its pixels and palette.
 """
 
 from __future__ import annotations
@@ -95,9 +95,10 @@ def encode_keyed(
     unchanged (by band index: a picture redrawn only where it changed), which are then neither
     packed nor digested, only fetched from the cache.
 
-    A palette picture's palette starts with `house` (its game's colours, palettes.py), the
-    picture's other colours after them in order: a house colour keeps its index in every picture
-    of the game, so an unchanged band keeps its compressed bytes. The bytes depend only on the
+    With a `house` palette (its game's colours, palettes.py) a picture of at most 256 colours
+    is stored with a palette that starts with those colours, the picture's others after them in
+    order: a house colour keeps its index in every picture of the game, so an unchanged band keeps
+    its compressed bytes. Without one it is stored in full colour. The bytes depend only on the
     pixels and `house`: equal pictures give equal bytes."""
     if image.mode not in COLOUR_TYPES:
         image = image.convert("RGBA" if image.has_transparency_data else "RGB")
@@ -114,7 +115,7 @@ def encode_keyed(
             pixels.append((width, image.mode, len(rows), _digest(rows)))
         else:
             pixels.append((key[0], key[1], key[2], key[3]))
-    colours = _band_colours(image, pixels) if image.mode == "RGB" else None
+    colours = _band_colours(image, pixels) if image.mode == "RGB" and house else None
     palette = _choose(colours, house) if colours is not None else None
     if palette is None or colours is None:
         keys = [(*p, 0) for p in pixels]

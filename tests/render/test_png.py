@@ -10,10 +10,12 @@ import pytest
 from PIL import Image, ImageDraw
 
 from bot.render import png
-from bot.render.common import to_png
+from bot.render.common import house, to_png
 from bot.render.samples import after_moves
 from bot.render.takeoff import render_board, render_private
 from rules import GAMES
+
+HOUSE = (0x000000,)  # a house palette of one colour: pictures of few colours get a palette
 
 
 def decoded(data: bytes, *, as_stored: bool = False) -> Image.Image:
@@ -43,7 +45,7 @@ def noisy(mode: str, size: tuple[int, int], seed: int) -> Image.Image:
 @pytest.mark.parametrize("size", [(1, 1), (7, 33), (64, 31), (50, 97)])
 def test_every_pixel_comes_back_exactly(mode: str, size: tuple[int, int]) -> None:
     image = noisy(mode, size, seed=size[0] * size[1])
-    back = decoded(png.encode(image, png.BandCache()), as_stored=True)
+    back = decoded(png.encode(image, png.BandCache(), house=HOUSE), as_stored=True)
     few = image.getcolors(png.MAX_COLOURS) is not None
     assert back.mode == ("P" if mode == "RGB" and few else mode) and back.size == size
     assert back.convert(mode).tobytes() == image.tobytes()
@@ -51,9 +53,11 @@ def test_every_pixel_comes_back_exactly(mode: str, size: tuple[int, int]) -> Non
 
 def test_a_picture_of_few_colours_is_stored_with_its_own_palette_exactly() -> None:
     image = noisy("RGB", (40, 40), seed=1).quantize(16)
-    data = png.encode(image, png.BandCache())
+    data = png.encode(image, png.BandCache(), house=HOUSE)
     back = decoded(data, as_stored=True)
-    assert back.mode == "P" and len(back.getpalette() or []) == 3 * len(image.getcolors() or [])
+    assert back.mode == "P" and len(back.getpalette() or []) == 3 * (
+        len(image.getcolors() or []) + 1
+    )
     assert back.convert("RGB").tobytes() == image.convert("RGB").tobytes()
     assert len(data) < len(png.encode(noisy("RGB", (40, 40), seed=1), png.BandCache()))
 
@@ -61,7 +65,13 @@ def test_a_picture_of_few_colours_is_stored_with_its_own_palette_exactly() -> No
 def test_a_picture_of_more_than_256_colours_is_stored_in_full_colour() -> None:
     image = Image.new("RGB", (257, 40))
     image.putdata([(x, x // 2, 255 - x % 256) for _ in range(40) for x in range(257)])
-    back = decoded(png.encode(image, png.BandCache()))
+    back = decoded(png.encode(image, png.BandCache(), house=HOUSE))
+    assert back.mode == "RGB" and back.tobytes() == image.tobytes()
+
+
+def test_a_picture_without_a_house_palette_is_stored_in_full_colour() -> None:
+    image = noisy("RGB", (40, 40), seed=1).quantize(16).convert("RGB")
+    back = decoded(png.encode(image, png.BandCache()), as_stored=True)
     assert back.mode == "RGB" and back.tobytes() == image.tobytes()
 
 
@@ -82,7 +92,7 @@ def test_colours_that_share_a_palette_cell_keep_their_own_index(seed: int) -> No
     """Pillow's palette lookup answers per 4×4×4 cell; 256 colours within 12 levels of each other
     share cells, and every pixel must still come back as itself."""
     image = crowded(seed)
-    back = decoded(png.encode(image, png.BandCache()), as_stored=True)
+    back = decoded(png.encode(image, png.BandCache(), house=HOUSE), as_stored=True)
     assert back.mode == "P"
     assert back.convert("RGB").tobytes() == image.tobytes()
 
@@ -119,7 +129,7 @@ def test_every_games_house_palette_is_what_its_seeded_games_make() -> None:
     its colours must make the file again (a stale one costs bytes and time, never a pixel)."""
     from bot.render import palettes
 
-    made = {game_id: palettes.made(game_id) for game_id in GAMES}
+    made = {game_id: palettes.made(game_id) for game_id in palettes.PALETTE_GAMES}
     assert palettes.PALETTES_FILE.read_text() == palettes.written(made)
 
 
@@ -199,7 +209,7 @@ def test_a_takeoff_moves_pictures_upload_in_far_fewer_bytes_and_exactly() -> Non
     hand = render_private(game.view(state, 0), names=names)
     sizes = []
     for image in (board, hand):
-        data = png.encode(image, png.BandCache())
+        data = png.encode(image, png.BandCache(), house=house("takeoff"))
         assert decoded(data).tobytes() == image.tobytes()
         sizes.append(len(data))
     assert sum(sizes) <= 72 * 1024, f"board {sizes[0] // 1024} KiB + hand {sizes[1] // 1024} KiB"
