@@ -242,7 +242,7 @@ class Palette:
 
     def __init__(self, colours: tuple[int, ...], cells: Cells) -> None:
         self.colours = colours
-        self._cells = cells
+        self.cells = cells
         corners = [0] * (3 * 256)
         for offset, table in zip((0, 256, 512), cells, strict=True):
             for value, cell in table.items():
@@ -281,15 +281,6 @@ CORNER_TRIES = 16  # seeded tries at giving every colour a corner of its own (ea
 PALETTES: Lru[tuple[int, ...], Palette] = Lru(6)
 
 
-def palette_of(image: Image.Image) -> Palette | None:
-    """The palette of an RGB picture of at most MAX_COLOURS colours (its colours in order),
-    else None."""
-    found = image.getcolors(MAX_COLOURS)
-    if found is None:
-        return None
-    return _palette(_packed_colours(found))
-
-
 def _choose(bands: list[BandColours], house: tuple[int, ...]) -> Palette | None:
     """The palette for a picture whose bands have these colours: `house` followed by the
     colours it lacks, in order; None if they are more than MAX_COLOURS."""
@@ -319,10 +310,10 @@ def _palette(colours: tuple[int, ...], grown_from: Palette | None = None) -> Pal
     table gives each colour its own cell."""
     palette = PALETTES.get(colours)
     if palette is None:
-        corners = _corners(colours, grown_from._cells if grown_from is not None else None)
-        if corners is None:
+        cells = _cells(colours, grown_from.cells if grown_from is not None else None)
+        if cells is None:
             return None
-        palette = Palette(colours, corners)
+        palette = Palette(colours, cells)
         PALETTES.put(colours, palette)
     return palette
 
@@ -330,22 +321,24 @@ def _palette(colours: tuple[int, ...], grown_from: Palette | None = None) -> Pal
 Cells = tuple[dict[int, int], dict[int, int], dict[int, int]]  # each channel's value → cell
 
 
-def _corners(colours: tuple[int, ...], start: Cells | None = None) -> Cells | None:
+def _cells(colours: tuple[int, ...], start: Cells | None = None) -> Cells | None:
     """Each channel's values given cells (R, G, B) so that no two colours share a cell; the
     cells of `start` kept for the values it has (a grown palette is found in one try); None if
     no try found such (the picture is then kept in full colour)."""
     channels = [sorted({colour >> shift & 0xFF for colour in colours}) for shift in (16, 8, 0)]
-    tries = [start] if start is not None else []
-    for attempt, base in enumerate([*tries, *([None] * CORNER_TRIES)]):
-        rng = random.Random(attempt)  # seeded: the same colours always get the same cells
-        cells: list[dict[int, int]] = []
-        for channel, values in enumerate(channels):
-            known = base[channel] if base is not None else {}
-            table = {v: known[v] if v in known else rng.randrange(CELLS) for v in values}
-            if base is None and attempt == len(tries):  # first fresh try: cells by rank
-                table = {v: rank % CELLS for rank, v in enumerate(values)}
-            cells.append(table)
-        red, green, blue = cells
+    for attempt in range(-1, CORNER_TRIES):
+        if attempt == -1 and start is None:
+            continue
+        if attempt == 0:  # cells by rank: distinct whenever a channel has at most 64 values
+            tables = [{v: rank % CELLS for rank, v in enumerate(values)} for values in channels]
+        else:  # the start's cells (try -1), then seeded random cells for the values it lacks
+            known = start if attempt == -1 and start is not None else ({}, {}, {})
+            rng = random.Random(attempt)  # seeded: the same colours always get the same cells
+            tables = [
+                {v: table[v] if v in table else rng.randrange(CELLS) for v in values}
+                for table, values in zip(known, channels, strict=True)
+            ]
+        red, green, blue = tables
         taken = {(red[c >> 16], green[c >> 8 & 0xFF], blue[c & 0xFF]) for c in colours}
         if len(taken) == len(colours):
             return red, green, blue
