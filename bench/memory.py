@@ -9,6 +9,8 @@ size, /proc/<pid>/smaps_rollup), so pages shared between them count once in the 
 A real session spreads its moves over 30 minutes and a soak over 2 hours; here they come as
 fast as the bot answers (SESSION moves, then SOAK more), so caches fill the way hours of play
 fill them, but whatever grows with wall-clock time alone (timers, the heartbeat) barely shows.
+The session's footprint is read once the bot is quiet (QUIET); the soak's samples right after a
+move, busy, so they include the free heap a busy process keeps for its next pictures.
 `BENCH_SOAK_MOVES` sets the soak's length.
 """
 
@@ -26,6 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bench.e2e_moves import Series, World, hangar_move, open_game
+from bot.heap import IDLE_SECONDS
 from tests.e2e.botproc import BotProcess
 from tests.e2e.driver import Table, boards, is_over
 from tests.e2e.fakediscord import FakeDiscord
@@ -38,6 +41,9 @@ SAMPLE_EVERY = 60  # moves between two memory samples of the soak
 LIMIT_MIB = 160.0
 UNSET = ("HANGAR_RENDER_WORKERS",)  # the bot runs with its own defaults
 MIB = 1024 * 1024
+# A session's footprint is read once the bot is quiet, as it is between most moves of play by
+# post: a bot and its workers give their free heap back after bot.heap.IDLE_SECONDS without work.
+QUIET = IDLE_SECONDS + 0.5
 
 
 @dataclass
@@ -175,14 +181,16 @@ async def run() -> tuple[Footprint, list[tuple[int, int]], int]:
             session = Session(fake, world, bot)
             await session.start()
             await session.play(SESSION)
-            await asyncio.sleep(1.0)
+            await asyncio.sleep(QUIET)
             after = footprint(bot)
             samples, now = [(session.moves, after.total)], after
             while session.moves < SESSION + SOAK:
                 await session.play(min(SAMPLE_EVERY, SESSION + SOAK - session.moves))
-                now = footprint(bot)
+                now = footprint(bot)  # busy: taken right after a move
                 samples.append((session.moves, now.total))
-            print(f"    at the soak's end, by process (MiB): {now.describe()}")
+            print(f"    at the soak's end, busy, by process (MiB): {now.describe()}")
+            await asyncio.sleep(QUIET)
+            print(f"    a moment later, quiet (MiB): {footprint(bot).describe()}")
             await world.stop()
     return after, samples, sum(1 for n in after.names.values() if n == "worker")
 

@@ -6,23 +6,38 @@ per core for its threads (the database thread, the drawing thread, aiohttp's res
 a large block was freed, raises its mmap threshold so later ones come from the heap, where the
 holes they leave are rarely given back: the bot and its render worker grew by ~20 MiB over a
 soak whose caches were already full (issue 29, a 512 MB host).
+
+Mapping every block from 64 KiB on its own was tried against that, and cost a page fault per 4 KiB
+of every picture drawn: the kernel zeroes each new page, and a worker's system time was a third
+of its drawing (First in Flight 3.5 ms a picture against 2.3 with the pages kept). So pictures'
+pixels come from the heap, whose pages the next picture reuses, and the heap is handed back
+when the process has had nothing to do for a moment (`IdleTrim`): a busy process keeps its pages
+and a quiet one gives them back.
 """
 
 from __future__ import annotations
 
+import asyncio
 import ctypes
 import logging
 from collections.abc import Callable
 
 log = logging.getLogger(__name__)
 
-M_MMAP_THRESHOLD = -3  # mallopt parameters (malloc.h)
+M_TRIM_THRESHOLD = -1  # mallopt parameters (malloc.h)
+M_MMAP_THRESHOLD = -3
 M_ARENA_MAX = -8
 ARENAS = 2  # the event loop's and one for every other thread: they allocate little
-# Blocks from this size are mapped on their own and unmapped when freed (a PNG, a picture's
-# pixels); setting it also stops glibc from raising it after each free.
-MMAP_FROM = 64 * 1024
-TRIM_EVERY = 16
+# Blocks from this size are mapped on their own and unmapped when freed: above a picture's
+# pixels (a First in Flight board is 2.9 MiB), which come from the heap and reuse its pages.
+# Setting it also stops glibc from moving it after each free.
+MMAP_FROM = 8 * 1024 * 1024
+# Free memory at the heap's top that glibc gives back at once, on the free that leaves it: above
+# a few pictures, so that a busy process does not hand back pages its next picture faults in
+# again; IdleTrim gives the rest back.
+TRIM_FROM = 8 * 1024 * 1024
+IDLE_SECONDS = 1.0  # quiet this long after work, a process gives its free heap back
+TRIM_EVERY = 16  # pieces of work (pictures, clicks) after which a process that is never quiet trims
 
 
 def _libc_function(name: str) -> Callable[..., int] | None:
@@ -39,26 +54,59 @@ def tune() -> bool:
     mallopt = _libc_function("mallopt")
     if mallopt is None:
         return False
-    ok = bool(mallopt(M_ARENA_MAX, ARENAS)) and bool(mallopt(M_MMAP_THRESHOLD, MMAP_FROM))
+    settings = ((M_ARENA_MAX, ARENAS), (M_MMAP_THRESHOLD, MMAP_FROM), (M_TRIM_THRESHOLD, TRIM_FROM))
+    ok = all([mallopt(parameter, value) for parameter, value in settings])  # each one tried
     if not ok:
         log.debug("mallopt refused the heap settings")
     return ok
 
 
-class Trim:
-    """Hands the heap's freed pages back to the system every `every` calls of `done()`.
+class IdleTrim:
+    """Hands the heap's free pages back to the system once the process is quiet after work.
 
-    glibc keeps what was freed at the top of its heaps; malloc_trim gives it back; at ~0.6 ms a
-    call it runs once per `every` pictures or moves.
+    malloc_trim (~0.6 ms) gives back every free page, at the heap's top and between the blocks
+    in use. Run after each piece of work it would make the next one fault its pages in again;
+    run when nothing has happened for IDLE_SECONDS, it costs a busy process little and leaves a
+    quiet one (most of a play-by-post bot's life) at its smallest. A process that is never
+    quiet still trims every TRIM_EVERY pieces of work.
     """
 
-    def __init__(self, every: int = TRIM_EVERY) -> None:
-        self.every = every
-        self.count = 0
+    def __init__(self) -> None:
         self._trim = _libc_function("malloc_trim")
+        self.dirty = False  # work was done since the last trim
+        self.trims = 0
+        self.unquiet = 0  # pieces of work since the last trim
+        self._timer: asyncio.TimerHandle | None = None
 
-    def done(self) -> None:
-        """One more unit of work done; trim when it is time."""
-        self.count += 1
-        if self._trim is not None and self.count % self.every == 0:
+    def worked(self) -> None:
+        """Some work was done: there may be free pages to give back once quiet (or now, after
+        TRIM_EVERY pieces of work without a quiet moment)."""
+        self.dirty = True
+        self.unquiet += 1
+        if self.unquiet >= TRIM_EVERY:
+            self.idle()
+
+    def idle(self) -> None:
+        """Give the free pages back now, if work was done since the last time."""
+        if self.dirty and self._trim is not None:
             self._trim(0)
+            self.trims += 1
+        self.dirty = False
+        self.unquiet = 0
+
+    def arm(self) -> None:
+        """Work was done on this event loop: trim once it has been quiet for IDLE_SECONDS (each
+        call puts the trim off again)."""
+        self.worked()
+        if self._timer is not None:
+            self._timer.cancel()
+        self._timer = asyncio.get_running_loop().call_later(IDLE_SECONDS, self._quiet)
+
+    def _quiet(self) -> None:
+        """The loop has been quiet for IDLE_SECONDS since the last work."""
+        self._timer = None
+        self.idle()
+
+
+# This process's: a worker's after its jobs, the bot's after its clicks and its own drawing.
+TRIM = IdleTrim()

@@ -30,6 +30,7 @@ from bot.edge.present import (
     status_line,
     table_message,
 )
+from bot.heap import TRIM
 from bot.i18n import say
 from bot.render.pool import POOL, SHOWN
 from bot.runtime import ai_turns
@@ -186,6 +187,7 @@ async def handle_action(
         await _act_and_show(interaction, answer, pk, version, key, private)
     finally:
         ClickAnswer.finished()
+        TRIM.arm()  # a click's payloads and pictures: the heap is given back once quiet
         await answer.defer()  # every click is acknowledged, whatever happened
 
 

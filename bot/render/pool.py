@@ -36,7 +36,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from bot.heap import Trim, tune
+from bot.heap import IDLE_SECONDS, TRIM, tune
 from bot.lru import Lru
 
 log = logging.getLogger(__name__)
@@ -205,6 +205,7 @@ def _serve(conn: Connection) -> None:
             draw, args, kwargs = pickle.loads(conn.recv_bytes())
         except (EOFError, OSError):
             return  # the bot closed the pipe or exited
+        TRIM.worked()
         try:
             reply: tuple[bool, Any] = (True, _call(draw, args, kwargs))
         except Exception as exc:  # the caller logs it and shows a placeholder picture
@@ -213,8 +214,10 @@ def _serve(conn: Connection) -> None:
             conn.send_bytes(pickle.dumps(reply, pickle.HIGHEST_PROTOCOL))
         except (pickle.PicklingError, TypeError, AttributeError):
             conn.send_bytes(pickle.dumps((False, RuntimeError(repr(reply[1])))))
-        if not conn.poll(0):  # no job waiting: a moment to give memory back
-            TRIM.done()
+        # Drawing allocates and frees megabytes of pixels, which glibc keeps for the next
+        # picture (bot/heap.py): given back once no job came for a moment.
+        if not conn.poll(IDLE_SECONDS):
+            TRIM.idle()
 
 
 def _yield_to_the_loop() -> None:
@@ -234,19 +237,6 @@ def _yield_to_the_loop() -> None:
 def _call(draw: Draw, args: tuple[Any, ...], kwargs: dict[str, Any]) -> bytes:
     """`draw` on the arguments as `wired` sent them."""
     return draw(*(a.load() if isinstance(a, AsJson) else a for a in args), **kwargs)
-
-
-def _call_here(draw: Draw, args: tuple[Any, ...], kwargs: dict[str, Any]) -> bytes:
-    """`_call` in the bot's drawing thread, giving memory back now and then like a worker."""
-    try:
-        return _call(draw, args, kwargs)
-    finally:
-        TRIM.done()
-
-
-# Drawing a picture allocates and frees megabytes of pixels; glibc keeps what was freed, so a
-# drawing process grew by ~15 MiB over a session of all three games (issue 29).
-TRIM = Trim()
 
 
 class RenderPool:
@@ -335,7 +325,10 @@ class RenderPool:
                 self._release(worker)
                 return png
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(_drawing_thread(), _call_here, draw, args, kwargs)
+        try:
+            return await loop.run_in_executor(_drawing_thread(), _call, draw, args, kwargs)
+        finally:
+            TRIM.arm()  # drawn in this process: its heap is given back once the loop is quiet
 
     async def _worker(self, kind: str) -> Worker | None:
         """A worker for the next job; None when jobs must run in threads."""
