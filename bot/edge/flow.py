@@ -187,8 +187,8 @@ async def handle_action(
         await _act_and_show(interaction, answer, pk, version, key, private)
     finally:
         ClickAnswer.finished()
-        TRIM.arm()  # a click's payloads and pictures: the heap is given back once quiet
         await answer.defer()  # every click is acknowledged, whatever happened
+        TRIM.arm()  # a click's payloads and pictures: the heap is given back once quiet
 
 
 async def _act_and_show(

@@ -205,7 +205,6 @@ def _serve(conn: Connection) -> None:
             draw, args, kwargs = pickle.loads(conn.recv_bytes())
         except (EOFError, OSError):
             return  # the bot closed the pipe or exited
-        TRIM.worked()
         try:
             reply: tuple[bool, Any] = (True, _call(draw, args, kwargs))
         except Exception as exc:  # the caller logs it and shows a placeholder picture
@@ -215,7 +214,9 @@ def _serve(conn: Connection) -> None:
         except (pickle.PicklingError, TypeError, AttributeError):
             conn.send_bytes(pickle.dumps((False, RuntimeError(repr(reply[1])))))
         # Drawing allocates and frees megabytes of pixels, which glibc keeps for the next
-        # picture (bot/heap.py): given back once no job came for a moment.
+        # picture (bot/heap.py): given back once no job came for a moment (or now and then,
+        # after the reply, when jobs never stop coming).
+        TRIM.worked()
         if not conn.poll(IDLE_SECONDS):
             TRIM.idle()
 
