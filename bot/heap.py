@@ -50,7 +50,7 @@ def _libc_function(name: str) -> Callable[..., int] | None:
 
 
 def tune() -> bool:
-    """Fewer arenas and a fixed mmap threshold for this process; False when not glibc."""
+    """Fewer arenas and fixed mmap and trim thresholds for this process; False when not glibc."""
     mallopt = _libc_function("mallopt")
     if mallopt is None:
         return False
@@ -73,37 +73,42 @@ class IdleTrim:
 
     def __init__(self) -> None:
         self._trim = _libc_function("malloc_trim")
-        self.dirty = False  # work was done since the last trim
         self.trims = 0
         self.unquiet = 0  # pieces of work since the last trim
+        self._last_work = 0.0  # the loop's time of the last armed work
         self._timer: asyncio.TimerHandle | None = None
+        self._timer_loop: asyncio.AbstractEventLoop | None = None  # tests run a loop each
 
     def worked(self) -> None:
         """Some work was done: there may be free pages to give back once quiet (or now, after
         TRIM_EVERY pieces of work without a quiet moment)."""
-        self.dirty = True
         self.unquiet += 1
         if self.unquiet >= TRIM_EVERY:
             self.idle()
 
     def idle(self) -> None:
         """Give the free pages back now, if work was done since the last time."""
-        if self.dirty and self._trim is not None:
+        if self.unquiet and self._trim is not None:
             self._trim(0)
             self.trims += 1
-        self.dirty = False
         self.unquiet = 0
 
     def arm(self) -> None:
         """Work was done on this event loop: trim once it has been quiet for IDLE_SECONDS (each
-        call puts the trim off again)."""
+        call puts the trim off again; one timer, not one per click)."""
         self.worked()
-        if self._timer is not None:
-            self._timer.cancel()
-        self._timer = asyncio.get_running_loop().call_later(IDLE_SECONDS, self._quiet)
+        loop = asyncio.get_running_loop()
+        self._last_work = loop.time()
+        if self._timer is None or self._timer_loop is not loop:  # none yet, or a closed loop's
+            self._timer, self._timer_loop = loop.call_later(IDLE_SECONDS, self._quiet), loop
 
     def _quiet(self) -> None:
-        """The loop has been quiet for IDLE_SECONDS since the last work."""
+        """The timer: trim if the loop has been quiet for IDLE_SECONDS, else wait the rest."""
+        loop = asyncio.get_running_loop()
+        left = self._last_work + IDLE_SECONDS - loop.time()
+        if left > 0:
+            self._timer = loop.call_later(left, self._quiet)
+            return
         self._timer = None
         self.idle()
 
