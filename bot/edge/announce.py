@@ -431,6 +431,8 @@ class Announcer:
             await asyncio.sleep(RETRY_DELAYS[min(attempt, len(RETRY_DELAYS) - 1)])
             try:
                 owed = await self.deliver_pending(suspect=False)
+            except StoreUnavailable:  # the store has logged the episode once
+                continue
             except Exception:
                 log.exception("Delivering pending boards failed; will retry")
                 continue

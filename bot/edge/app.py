@@ -6,6 +6,7 @@ import asyncio
 import functools
 import gc
 import hashlib
+import itertools
 import json
 import logging
 import signal
@@ -52,6 +53,9 @@ from bot.store.meta import commands_hash_key, get_meta, set_meta
 
 log = logging.getLogger(__name__)
 
+# Pauses between start-up catch-up attempts while the database cannot be used (then each minute).
+CATCH_UP_DELAYS = (1.0, 2.0, 4.0, 8.0, 15.0, 30.0, 60.0)
+
 GC_YOUNG = 10_000  # objects allocated between young collections (Python's default: 700)
 
 
@@ -80,6 +84,7 @@ class HangarBot(discord.Client):
         self.previews = Previews()
         self.dynamic_items: list[type[discord.ui.DynamicItem[Any]]] = []
         self._ai_resumed = False
+        self._catching_up: asyncio.Task[None] | None = None
         self._health: HealthServer | None = None
         self.clocks: ClockService
         self.preferences: Preferences
@@ -223,12 +228,31 @@ class HangarBot(discord.Client):
     async def on_ready(self) -> None:
         """Log the identity once connected, then deliver boards a crash or outage left owed."""
         log.info("Logged in as %s (%s)", self.user, getattr(self.user, "id", "?"))
+        try:
+            await self._catch_up()
+        except StoreUnavailable:  # the store has logged the episode; try again until it answers
+            log.warning("Start-up catch-up postponed: the database cannot be used yet")
+            self._catching_up = asyncio.get_running_loop().create_task(self._catch_up_later())
+
+    async def _catch_up(self) -> None:
+        """Deliver owed boards; once per process, give AI seats that were about to move a driver."""
         owed = await self.announcer.deliver_pending(suspect=True)
         if owed:
             log.warning("%s board(s) could not be delivered yet; retrying in the background", owed)
-        if not self._ai_resumed:  # once per process: AI seats that were about to move, move
-            self._ai_resumed = True
+        if not self._ai_resumed:
             await ai_turns.resume_all(self)
+            self._ai_resumed = True
+
+    async def _catch_up_later(self) -> None:
+        """Retry the start-up catch-up with growing pauses while the database cannot be used."""
+        for pause in itertools.chain(CATCH_UP_DELAYS, itertools.repeat(CATCH_UP_DELAYS[-1])):
+            await asyncio.sleep(pause)
+            try:
+                await self._catch_up()
+            except StoreUnavailable:
+                continue
+            log.info("Start-up catch-up done")
+            return
 
     def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
         """Register restart-proof components, remembering them for the unknown-click answer."""
@@ -246,6 +270,8 @@ class HangarBot(discord.Client):
         """Close the database after the gateway connection."""
         await ClickAnswer.defer_waiting()  # before the HTTP session closes
         await self.announcer.close()
+        if self._catching_up is not None:
+            self._catching_up.cancel()
         if self.scheduler is not None:
             await self.scheduler.stop()
         await super().close()

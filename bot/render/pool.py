@@ -210,15 +210,24 @@ def _serve(conn: Connection) -> None:
         except Exception as exc:  # the caller logs it and shows a placeholder picture
             reply = (False, exc)
         try:
-            conn.send_bytes(pickle.dumps(reply, pickle.HIGHEST_PROTOCOL))
-        except (pickle.PicklingError, TypeError, AttributeError):
-            conn.send_bytes(pickle.dumps((False, RuntimeError(repr(reply[1])))))
+            _send(conn, reply)
+        except OSError:
+            return  # the bot exited while this job was drawn: nobody is left to answer
         # Drawing allocates and frees megabytes of pixels, which glibc keeps for the next
         # picture (bot/heap.py): given back once no job came for a moment (or now and then,
         # after the reply, when jobs never stop coming).
         TRIM.worked()
         if not conn.poll(IDLE_SECONDS):
             TRIM.idle()
+
+
+def _send(conn: Connection, reply: tuple[bool, Any]) -> None:
+    """Send a job's reply; an exception that cannot be pickled goes back as its repr."""
+    try:
+        blob = pickle.dumps(reply, pickle.HIGHEST_PROTOCOL)
+    except (pickle.PicklingError, TypeError, AttributeError):
+        blob = pickle.dumps((False, RuntimeError(repr(reply[1]))))
+    conn.send_bytes(blob)
 
 
 def _yield_to_the_loop() -> None:

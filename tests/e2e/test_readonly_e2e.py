@@ -24,6 +24,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.edge.announce import CRASH_AFTER_COMMIT
 from bot.edge.commands.play import NO_MOVES, NOT_A_MOVE, UNREADABLE_CHOICE
 from bot.edge.errors import MOVE_NOT_SAVED
 
@@ -31,7 +32,14 @@ from .botproc import BotProcess, bot_env
 from .driver import Table, active_player
 from .fakediscord import FakeDiscord
 from .fakediscord.state import Channel, User
-from .test_reliability_e2e import db_moves, db_version, start_takeoff, wait_turn_board, world
+from .test_reliability_e2e import (
+    db_moves,
+    db_version,
+    pinged_boards,
+    start_takeoff,
+    wait_turn_board,
+    world,
+)
 
 ANSWER_WITHIN = 3.0  # Discord's deadline for the first answer; the words must come by then too
 
@@ -133,3 +141,51 @@ async def test_a_read_only_database_is_explained_and_recovered_from(
     assert "database can be written again" in bot.log_path.read_text()
     verify = await (await fake.slash(admin, channel, "admin verify")).response()
     assert "✅" in verify.all_text
+
+
+async def wait_log(bot: BotProcess, text: str, timeout: float = 30.0) -> None:
+    """Wait until the bot's log has a line containing `text`."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while text not in bot.log_path.read_text(errors="replace"):
+        assert loop.time() < deadline, f"{text!r} not logged; log:\n{bot.tail()}"
+        await asyncio.sleep(0.05)
+
+
+async def test_a_board_owed_at_start_up_waits_out_a_read_only_disk(
+    fake: FakeDiscord, bots: Callable[..., BotProcess], tmp_path: Path
+) -> None:
+    """The disk turns read-only as a restarted bot logs in owing a board: no traceback, and the
+    board reaches the next player once the disk takes writes again."""
+    guild, channel, alice, bob, _carol, admin = world(fake)
+    folder = tmp_path / "data"
+    database = folder / "hangar.sqlite3"
+    bot = bots(bot_env(fake, guild, database))
+    await bot.start()
+    await fake.wait_ready(60)
+    await start_takeoff(fake, channel, alice, bob)
+    table = Table(fake, channel, [alice, bob], stranger=admin)
+    first = active_player(table, await wait_turn_board(fake, channel, 1))
+    second = bob if first is alice else alice
+    await bot.stop()
+
+    bot.env[CRASH_AFTER_COMMIT] = "1"  # test-only hook: exit after the next move's commit
+    await bot.start()
+    await fake.wait_ready(60)
+    await fake.slash(first, channel, "play", action="v1:end")
+    assert bot.proc is not None and await asyncio.wait_for(bot.proc.wait(), 30) == 70
+    assert 2 not in pinged_boards(fake, channel), "the board is owed, not posted"
+
+    del bot.env[CRASH_AFTER_COMMIT]
+    await bot.start()
+    await fake.wait_ready(60)  # the gateway is up; discord.py reports ready ~2 s later
+    with read_only(folder):
+        await wait_log(bot, "Start-up catch-up postponed")
+        assert 2 not in pinged_boards(fake, channel)
+    await wait_log(bot, "Start-up catch-up done")
+    board = await wait_turn_board(fake, channel, 2)
+    assert board.mentions == [second.id]
+    assert len(pinged_boards(fake, channel)[2]) == 1
+    assert bot.running
+    errors = bot.log_errors()
+    assert len(errors) == 1 and "database cannot be written" in errors[0], errors

@@ -5,8 +5,13 @@ from __future__ import annotations
 
 import asyncio
 import os
+import pickle
 import signal
+import socket
+import subprocess
+import sys
 import time
+from multiprocessing.connection import Connection
 from pathlib import Path
 
 import pytest
@@ -307,3 +312,23 @@ def test_a_board_drawn_ahead_is_joined_and_a_discarded_one_is_not_kept() -> None
     assert joined == public_png("takeoff", view, NAMES)
     assert again == public_png("takeoff", other, NAMES)
     assert len(drawn) == 3  # the first once, the discarded one drawn again when asked for
+
+
+def test_a_worker_whose_bot_exited_mid_job_ends_without_a_traceback() -> None:
+    """The bot dies while a picture is drawn: the worker ends quietly (the bot's log is its
+    stderr, and a traceback there reads like a failure of the move)."""
+    ours, theirs = socket.socketpair()
+    worker = subprocess.Popen(
+        [sys.executable, "-m", "bot.render.pool", str(theirs.fileno())],
+        pass_fds=(theirs.fileno(),),
+        stdin=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    theirs.close()
+    conn = Connection(ours.detach())
+    job = (slow_public, ("takeoff", _views(3, None), NAMES, 0.5), {})
+    conn.send_bytes(pickle.dumps(job, pickle.HIGHEST_PROTOCOL))
+    conn.close()  # as the bot's exit does, before the reply
+    _, stderr = worker.communicate(timeout=30)
+    assert worker.returncode == 0
+    assert stderr == b""
