@@ -43,6 +43,20 @@ STYLES = {
 }
 
 
+def dynamic_view() -> discord.ui.View:
+    """An empty view for Hangar's own components, which discord.py need not keep.
+
+    Every Hangar component is a DynamicItem: a click is dispatched by its custom id, even after
+    a restart, never through the view that sent it. discord.py keeps a view it sends unless it
+    has finished, and gives an ephemeral one a 15-minute timer: each "My hand" panel held its
+    view, its items and a sleeping task for 15 minutes (the soak's bot grew with every panel).
+    Stopped before it is sent, the view is only serialised.
+    """
+    view = discord.ui.View(timeout=None)
+    view.stop()
+    return view
+
+
 class ActionButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"hg:b:(?P<pk>\d+):(?P<ver>\d+):(?P<key>.+)",

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Literal
 import discord
 
 from bot.edge.answer import ClickAnswer
+from bot.edge.components import dynamic_view
 from bot.edge.errors import (
     MISSING_PERMISSIONS,
     SAVED_BOARD_FOLLOWS,
@@ -142,7 +143,7 @@ async def send_hand(
     """Show (or refresh, when `edit`) the user's private panel ephemerally."""
     if panel is None:
         panel = await own_panel(interaction, loaded)
-    view = panel.view or discord.ui.View()
+    view = panel.view or dynamic_view()
     embed = fit_embed(panel.embed)
     message: discord.InteractionMessage | discord.WebhookMessage
     if edit:

@@ -13,7 +13,13 @@ from typing import Any
 import discord
 
 from bot.edge import coach
-from bot.edge.components import action_items, hand_button, lobby_buttons, table_button
+from bot.edge.components import (
+    action_items,
+    dynamic_view,
+    hand_button,
+    lobby_buttons,
+    table_button,
+)
 from bot.edge.limits import clip
 from bot.i18n import ENGLISH, ntranslate, ptranslate, say, translate
 from bot.render import (
@@ -234,7 +240,7 @@ def board_view(loaded: LoadedGame, locale: str = ENGLISH) -> discord.ui.View | N
     """Components under the public board: public actions and the My hand button."""
     if loaded.outcome is not None:
         return None
-    view = discord.ui.View(timeout=None)
+    view = dynamic_view()
     pk, version = loaded.record.pk, loaded.record.version
     for item in action_items(pk, version, public_actions(loaded), rows=4, locale=locale):
         view.add_item(item)
@@ -357,7 +363,7 @@ async def hand_panel(loaded: LoadedGame, seat: int, locale: str = ENGLISH) -> Pa
         )
         embed.set_footer(text=only_you)
         coach.add_explanations(embed, extras.coaching, locale)
-        components = discord.ui.View(timeout=None)
+        components = dynamic_view()
         pk, version = loaded.record.pk, loaded.record.version
         rows = extras.action_rows
         for item in action_items(pk, version, actions, rows=rows, locale=locale):
@@ -470,7 +476,7 @@ def lobby_notes(game: Game, options: dict[str, Any]) -> list[str]:
 
 def lobby_view(loaded: LoadedGame, locale: str = ENGLISH) -> discord.ui.View:
     """Join / Leave / Start buttons for a lobby."""
-    view = discord.ui.View(timeout=None)
+    view = dynamic_view()
     for item in lobby_buttons(loaded.record.pk, locale):
         view.add_item(item)
     return view

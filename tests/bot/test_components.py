@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 import pytest
 
-from bot.edge.components import ActionButton, ActionSelect, action_items
+from bot.edge.components import ActionButton, ActionSelect, action_items, dynamic_view
 from rules.core import Action
 
 
@@ -69,3 +69,19 @@ def test_danger_style_and_emoji_hints_are_used() -> None:
     (button,) = action_items(1, 1, [action], rows=1)
     assert button.item.style is discord.ButtonStyle.danger
     assert str(button.item.emoji) == "🛑"
+
+
+async def test_a_panel_is_serialised_but_never_kept_by_discord_py() -> None:
+    """Hangar's components are dispatched by custom id: discord.py keeps (and, ephemeral, times
+    for 15 minutes) only a view that has not finished, so each panel's view is sent finished,
+    with every button still in its message."""
+    view = dynamic_view()
+    for item in action_items(7, 3, _actions(3), rows=4):
+        view.add_item(item)
+    assert view.is_finished()
+    sent = view.to_components()
+    assert [c["custom_id"] for row in sent for c in row["components"]] == [
+        "hg:b:7:3:a0",
+        "hg:b:7:3:a1",
+        "hg:b:7:3:a2",
+    ]

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
+from bot.edge.components import dynamic_view
 from bot.edge.errors import UserFacingError, report
 from bot.edge.flow import channel_id_of, is_admin
 from bot.edge.locale import interaction_language, private_locale
@@ -223,7 +224,7 @@ def pager(
     """Newer/Older buttons (none when everything fits on one page)."""
     if page.pages <= 1:
         return None
-    view = discord.ui.View(timeout=None)
+    view = dynamic_view()
     uid, gid = user or 0, game or "-"
     first = page.page == 0
     newer = HistoryPager(uid, gid, max(0, page.page - 1), "p", disabled=first, locale=locale)
@@ -528,7 +529,7 @@ async def delete_command(
             said("Game #{number} is still open — abandon it before deleting it.", number=game_id)
         )
     mine = private_locale(interaction)
-    view = discord.ui.View(timeout=None)
+    view = dynamic_view()
     view.add_item(DeleteButton(game_id, mine))
     text = translate(
         mine,
