@@ -45,6 +45,11 @@ class Lru(Generic[K, V]):
             while len(self._items) > self.size:
                 self._items.popitem(last=False)
 
+    def forget(self, key: K) -> None:
+        """Drop one value, if kept."""
+        with self._lock:
+            self._items.pop(key, None)
+
     def __len__(self) -> int:
         return len(self._items)
 

@@ -118,11 +118,6 @@ class PngCache(Lru[str, bytes]):
     def __init__(self, size: int = CACHE_SIZE) -> None:
         super().__init__(size)
 
-    def forget(self, key: str) -> None:
-        """Drop one picture (drawn ahead for a move that did not commit)."""
-        with self._lock:
-            self._items.pop(key, None)
-
 
 class WorkerGone(RuntimeError):
     """A worker process ended (killed, crashed) while it held a job."""

@@ -214,7 +214,10 @@ async def move_lines(
         # this move's events, as stored: with the names of the seat holders now
         new = tuple((e.kind, e.line_for(None), before.names) for e in events)
         entries = (kept + new)[-BOARD_LINES * 4 :]
-    logs.keep(after.record, entries)  # Said texts: the kept log serves every language
+    if after.outcome is None:
+        logs.keep(after.record, entries)  # Said texts: the kept log serves every language
+    else:  # nothing is appended to an ended game's log: its entries would only wait for eviction
+        logs.forget(after.record.pk)
     return Story(entries, after.seats, BOARD_LINES)
 
 

@@ -141,3 +141,19 @@ def test_a_board_never_posted_adds_its_turn_to_the_line() -> None:
     assert merge(old, new, active=(0,), finished=False).summary == "Alice bid 1. Bob bid 2."
     same_turn = Announcement(1, 7, False, ())
     assert merge(old, same_turn, active=(1,), finished=False).summary == "Alice bid 1."
+
+
+async def test_an_ended_games_board_log_is_not_kept(service: GameService) -> None:
+    """Nothing is appended to a finished game's log: its last board still reads like the log
+    read back, and this process keeps no copy of it waiting to be evicted."""
+    loaded = await started(service, ALICE, BOB)
+    pk = loaded.record.pk
+    while loaded.outcome is None:
+        seat = loaded.active_seats[0]
+        user = loaded.user_of(seat)
+        assert user is not None
+        assert service.board_logs.get(pk) is not None or loaded.record.version == 1
+        result = await service.act(CHANNEL, user, loaded.legal_actions(seat)[0].key, None)
+        loaded = result.loaded
+    assert list(result.lines) == await service.boards.story(CHANNEL, None, limit=BOARD_LINES)
+    assert service.board_logs.get(pk) is None
