@@ -232,7 +232,8 @@ class HangarBot(discord.Client):
             await self._catch_up()
         except StoreUnavailable:  # the store has logged the episode; try again until it answers
             log.warning("Start-up catch-up postponed: the database cannot be used yet")
-            self._catching_up = asyncio.get_running_loop().create_task(self._catch_up_later())
+            if self._catching_up is None or self._catching_up.done():  # once, across reconnects
+                self._catching_up = asyncio.get_running_loop().create_task(self._catch_up_later())
 
     async def _catch_up(self) -> None:
         """Deliver owed boards; once per process, give AI seats that were about to move a driver."""

@@ -48,3 +48,16 @@ def test_every_takeoff_picture_of_a_game_equals_its_full_draw(seed: int) -> None
             state, active[0], chooser.choice(game.legal_actions(state, active[0])).key
         ).state
     assert shelf.repainted > 3 * shelf.drawn, "most pictures are repainted, not drawn in full"
+
+
+def test_a_picture_whose_parts_are_all_as_kept_is_the_kept_png() -> None:
+    """A view that changed nothing the picture shows (the same state drawn again with the
+    layout it had) is answered with the very bytes drawn before, nothing drawn or encoded."""
+    game = GAMES["takeoff"]
+    shelf = retained.forget()
+    state = game.new_game(3, 2, None)
+    first = game.view(state, 0)
+    drawn = private_png("takeoff", first, NAMES)
+    again = private_png("takeoff", first.model_copy(), NAMES)
+    assert again == drawn
+    assert (shelf.drawn, shelf.repainted, shelf.reused) == (1, 0, 1)
