@@ -87,13 +87,16 @@ def takeoff(view: TakeoffView, names: Sequence[str], last: str = "") -> str:
 def last_seats(view: TakeoffView) -> list[str]:
     """The seats the last move changed, split into those now taken and those it emptied (a
     Stretcher or a move leaves seats free: calling them "last seats" read as taken)."""
-    owners = {
-        f"{row.number}{letter}": owner
-        for row in view.rows
-        for letter, owner in zip("ABCDEF", row.seats, strict=True)
-    }
-    taken = [s for s in view.last_seats if owners.get(s, -1) >= 0]
-    emptied = [s for s in view.last_seats if owners.get(s, -1) < 0]
+    rows = {row.number: row.seats for row in view.rows}
+
+    def owner(label: str) -> int:
+        """Who sits in seat `label` ("7E"): a seat index, or -1 when free or unknown."""
+        seats = rows.get(int(label[:-1]))
+        column = "ABCDEF".find(label[-1])
+        return seats[column] if seats is not None and 0 <= column < len(seats) else -1
+
+    taken = [s for s in view.last_seats if owner(s) >= 0]
+    emptied = [s for s in view.last_seats if owner(s) < 0]
     lang = spoken()
     return [
         translate(lang, "Seats the last move took: {seats}.", seats=", ".join(taken))
