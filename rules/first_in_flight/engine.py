@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any, ClassVar
 
@@ -13,6 +11,7 @@ from rules.first_in_flight import actions, flight, in_flight, menus, setup, text
 from rules.first_in_flight.common import choice_texts, data_of
 from rules.first_in_flight.data import load_data
 from rules.first_in_flight.keys import Key, StepKind, parse_key
+from rules.first_in_flight.recent import RecentByState
 from rules.first_in_flight.state import Options as FifOptions
 from rules.first_in_flight.state import State as FifState
 from rules.first_in_flight.state import Step
@@ -45,36 +44,7 @@ STEPS: dict[StepKind, tuple[Legal, Handle]] = {
 }
 
 
-class RecentByState:
-    """The last few results of a pure function of (frozen state, seat), by the state's identity:
-    the same object always gives the same answer, and keeping it alive keeps its id unique."""
-
-    def __init__(self, size: int = 8) -> None:
-        self.size = size
-        self._items: OrderedDict[tuple[int, int], tuple[FifState, tuple[Action, ...]]] = (
-            OrderedDict()
-        )
-        self._lock = threading.Lock()  # AI players may think in threads
-
-    def get_or_compute(
-        self, state: FifState, seat: int, compute: Callable[[FifState, int], tuple[Action, ...]]
-    ) -> tuple[Action, ...]:
-        """The kept result for this very state and seat, or `compute`'s, kept."""
-        key = (id(state), seat)
-        with self._lock:
-            kept = self._items.get(key)
-            if kept is not None and kept[0] is state:
-                return kept[1]
-        result = compute(state, seat)
-        with self._lock:
-            self._items[key] = (state, result)
-            self._items.move_to_end(key)
-            while len(self._items) > self.size:
-                self._items.popitem(last=False)
-        return result
-
-
-_RECENT = RecentByState()
+_RECENT: RecentByState[tuple[Action, ...]] = RecentByState()
 
 
 class FirstInFlight(BaseGame[FifState, FifOptions, GameView]):
@@ -119,7 +89,7 @@ class FirstInFlight(BaseGame[FifState, FifOptions, GameView]):
             return []
         # The acting seat's view lists the cards on offer from these same actions, and states
         # are frozen: the last few answers are kept by the state's identity.
-        return list(_RECENT.get_or_compute(state, seat, self._legal_actions))
+        return list(_RECENT.get_or_compute(state, seat, lambda s: self._legal_actions(s, seat)))
 
     def _legal_actions(self, state: FifState, seat: int) -> tuple[Action, ...]:
         """The current step's choices for an active seat, computed."""

@@ -32,3 +32,26 @@ def test_a_seat_that_may_not_act_has_no_actions() -> None:
     state = GAME.new_game(1, 3, None)
     idle = next(s for s in range(3) if s not in GAME.active_players(state))
     assert GAME.legal_actions(state, idle) == []
+
+
+def test_each_seat_sees_its_own_cards_over_the_kept_public_view() -> None:
+    """A seat's view is the public one kept for this state plus that seat's own looked-at cards:
+    equal to a view built afresh for an equal state, and no seat's cards reach another view."""
+    rng = random.Random(8)
+    state = GAME.new_game(8, 4, None)
+    private_seen = 0
+    for _ in range(150):
+        if GAME.outcome(state) is not None:
+            break
+        rebuilt = GAME.State.model_validate_json(state.model_dump_json())  # nothing kept for it
+        views = {seat: GAME.view(state, seat) for seat in (None, 0, 1, 2, 3)}
+        for seat, view in views.items():
+            assert view == GAME.view(rebuilt, seat)
+            assert view.viewer == seat
+            own = state.seats[seat].known_top if seat is not None else ()
+            assert len(view.known_top) == len(own)
+        assert not views[None].known_top and not views[None].looking_at
+        private_seen += sum(bool(v.known_top or v.looking_at) for v in views.values())
+        seat = GAME.active_players(state)[0]
+        state = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)).key).state
+    assert private_seen, "the game reached a look at hidden cards"
