@@ -29,6 +29,11 @@ from bot.render.png import BAND_ROWS, BandKey, encode_keyed
 # board and 4 of the hand were 18 MiB of a small host's memory (issue 29); 2 still find the last
 # picture of two games played side by side.
 KEEP = 2
+# Pixels kept in all, of every drawing, the least recently used dropped first: with two games
+# repainted (Takeoff!, First in Flight) KEEP alone let a worker keep 17 MiB of pictures and the
+# whole bot reach 159 of its 160 MiB after the mixed session. 8 MiB holds a move's board and
+# view, and the ones before, of the game being played.
+BUDGET = 8 * 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -58,7 +63,7 @@ class Redraw(Protocol):
         ...
 
 
-@dataclass
+@dataclass(eq=False)  # one kept picture is itself: compared by identity, never by its pixels
 class Kept:
     """A picture this worker drew, its layout, its bands' keys and its PNG bytes."""
 
@@ -66,6 +71,12 @@ class Kept:
     image: Image.Image
     keys: list[BandKey]
     data: bytes
+
+    @property
+    def size(self) -> int:
+        """Bytes of its pixels."""
+        width, height = self.image.size
+        return width * height * len(self.image.getbands())
 
 
 @dataclass
@@ -76,6 +87,7 @@ class Shelf:
     drawn: int = 0  # pictures drawn in full
     repainted: int = 0  # pictures repainted on a kept one
     reused: int = 0  # pictures whose every part was as kept: its bytes sent again as they were
+    order: list[Kept] = field(default_factory=list)  # every kept picture, least recent first
 
 
 _LOCAL = threading.local()
@@ -110,21 +122,21 @@ def png(
         image = draw(view, names=names)
         encoded = encode_keyed(image, house=house)
         if layout is not None:
-            _keep(kept, Kept(layout, image, encoded.keys, encoded.data))
+            _keep(shelf, kept, Kept(layout, image, encoded.keys, encoded.data))
         return encoded.data
     kept.remove(base)
     if not dirty:
         # Every part as kept (a view that differs only where the picture does not show it: one
         # in seven Takeoff! pictures): the same pixels give the same bytes, with no encoding.
         shelf.reused += 1
-        _keep(kept, base)
+        _keep(shelf, kept, base)
         return base.data
     shelf.repainted += 1
     redraw.repaint(base.image, view, names=names, parts=dirty)
     rows = [layout.parts[name][1:] for name in dirty]
     known = {i: key for i, key in enumerate(base.keys) if not _touches(i, rows)}
     encoded = encode_keyed(base.image, known=known, house=house)
-    _keep(kept, Kept(layout, base.image, encoded.keys, encoded.data))
+    _keep(shelf, kept, Kept(layout, base.image, encoded.keys, encoded.data))
     return encoded.data
 
 
@@ -172,7 +184,20 @@ def _touches(band: int, rows: list[tuple[int, int]]) -> bool:
     return any(overlaps((band * BAND_ROWS, (band + 1) * BAND_ROWS), span) for span in rows)
 
 
-def _keep(kept: list[Kept], entry: Kept) -> None:
-    """Keep a picture as the newest, dropping the oldest beyond KEEP."""
+def _keep(shelf: Shelf, kept: list[Kept], entry: Kept) -> None:
+    """Keep a picture as its drawing's newest, dropping the oldest beyond KEEP, then the least
+    recently kept of any drawing while all of them hold more than BUDGET bytes."""
     kept.append(entry)
     del kept[:-KEEP]
+    shelf.order = [k for k in shelf.order if k is not entry and _held(shelf, k)]
+    shelf.order.append(entry)
+    while len(shelf.order) > 1 and sum(k.size for k in shelf.order) > BUDGET:
+        oldest = shelf.order.pop(0)
+        for pictures in shelf.kept.values():
+            if oldest in pictures:
+                pictures.remove(oldest)
+
+
+def _held(shelf: Shelf, entry: Kept) -> bool:
+    """True while some drawing still keeps `entry`."""
+    return any(entry in pictures for pictures in shelf.kept.values())

@@ -61,3 +61,27 @@ def test_a_picture_whose_parts_are_all_as_kept_is_the_kept_png() -> None:
     again = private_png("takeoff", first.model_copy(), NAMES)
     assert again == drawn
     assert (shelf.drawn, shelf.repainted, shelf.reused) == (1, 0, 1)
+
+
+def test_kept_pictures_of_every_drawing_stay_within_the_budget() -> None:
+    """Boards and views of two repainted games, played in turn: the pixels kept of all of them
+    never exceed retained.BUDGET, and the pictures of the game just drawn are the ones kept."""
+    shelf = retained.forget()
+    games = {g: (GAMES[g], GAMES[g].new_game(2, 2, None)) for g in ("takeoff", "first-in-flight")}
+    chooser = random.Random(2)
+    for _ in range(12):
+        for game_id, (game, state) in games.items():
+            active = game.active_players(state)
+            public_png(game_id, game.view(state, None), NAMES)
+            private_png(game_id, game.view(state, active[0]), NAMES)
+            kept = [k for pictures in shelf.kept.values() for k in pictures]
+            assert sum(k.size for k in kept) <= retained.BUDGET
+            assert len(kept) == len(shelf.order) and all(k in shelf.order for k in kept)
+            assert (
+                shelf.order[-1].image.size
+                == Image.open(
+                    io.BytesIO(private_png(game_id, game.view(state, active[0]), NAMES))
+                ).size
+            ), "the view just drawn is kept"
+            action = chooser.choice(game.legal_actions(state, active[0]))
+            games[game_id] = (game, game.apply(state, active[0], action.key).state)
