@@ -152,6 +152,8 @@ _RENDERERS: dict[str, Renderer] = {
         table_pages=first_in_flight.table_page_count,
         table_page=first_in_flight.render_table_page,
         alt=first_in_flight.alt_text,
+        board_parts=first_in_flight.board_parts(),
+        private_parts=first_in_flight.private_parts(),
     ),
 }
 

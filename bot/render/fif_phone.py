@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 from PIL import Image, ImageDraw
@@ -27,7 +28,7 @@ from bot.render.fif_flight import flight_status, problem_odds
 from bot.render.fif_mat import FLIGHT_COLOURS, composition_chips
 from bot.render.fif_track import INNER, MARGIN, SMALL, WHITE, token
 from bot.render.tiles import stamp
-from rules.first_in_flight.view import FlightView, GameView, RowView, SeatView
+from rules.first_in_flight.view import CardView, FlightView, GameView, RowView, SeatView
 
 CARD_W, CARD_H, CARD_GAP = 96, 124, 4  # six to a row; a tile's longest word ("Experience") fits
 COMPACT_H = 78  # a shorter tile: two name lines, the Distance and Problems on one line
@@ -337,7 +338,7 @@ def _chip(image: Image.Image, x: int, y: int, label: str, colour: str, w: int) -
     draw.text((x + 20, y + 4), fit_text(label, w - 24, SMALL), font=font(SMALL), fill=INK)
 
 
-def _card_chips(seat: SeatView) -> list[tuple[str, str]]:
+def _card_chips(cards: tuple[CardView, ...]) -> list[tuple[str, str]]:
     """The seat's Development cards (used ones marked and greyed)."""
     lang = spoken()
     return [
@@ -347,7 +348,7 @@ def _card_chips(seat: SeatView) -> list[tuple[str, str]]:
             else translate(lang, c.name),
             MUTED if c.exhausted else DEV_COLOURS.get(c.type, MUTED),
         )
-        for c in seat.cards
+        for c in cards
     ]
 
 
@@ -358,7 +359,16 @@ def _deck_chips(seat: SeatView) -> list[tuple[str, str]]:
 
 def _mat_lines(seat: SeatView, names: Sequence[str]) -> tuple[str, list[str], list[str]]:
     """Stats line, Pilot ability lines and the Garage lines of a mat."""
-    lang = spoken()
+    stats, pilot, garage = _lines_of(seat, tuple(names), spoken())
+    return stats, list(pilot), list(garage)
+
+
+# a mat's lines are wrapped for its height, its stripes' keys and its drawing: once
+@lru_cache(maxsize=32)
+def _lines_of(
+    seat: SeatView, names: tuple[str, ...], lang: str
+) -> tuple[str, tuple[str, ...], tuple[str, ...]]:
+    """`_mat_lines` in `lang` (the one spoken: a key of the cache)."""
     coins = ntranslate(lang, "{count} coin", "{count} coins", seat.coins)
     stats = coins + " · " + translate(lang, "Record {record}", record=seat.record)
     if seat.record and seat.record_year:
@@ -375,7 +385,7 @@ def _mat_lines(seat: SeatView, names: Sequence[str]) -> tuple[str, list[str], li
         left=translate(lang, left) if left else empty,
         right=translate(lang, right) if right else empty,
     )  # fmt: skip
-    return stats, pilot, wrap(garage, INNER - 20, SMALL)
+    return stats, tuple(pilot), tuple(wrap(garage, INNER - 20, SMALL))
 
 
 # How a mat shows its cards: "" name chips; "full" each card's name and type, then its text;
@@ -383,7 +393,7 @@ def _mat_lines(seat: SeatView, names: Sequence[str]) -> tuple[str, list[str], li
 CardTexts = Literal["", "full", "flow"]
 
 
-def _card_texts(seat: SeatView, texts: CardTexts) -> list[tuple[str, str, list[str]]]:
+def _card_texts(cards: tuple[CardView, ...], texts: CardTexts) -> list[tuple[str, str, list[str]]]:
     """Each card as (bold name line or "", colour, wrapped text lines): what it does."""
     lang = spoken()
     out = []
@@ -392,7 +402,7 @@ def _card_texts(seat: SeatView, texts: CardTexts) -> list[tuple[str, str, list[s
         "technology": translate(lang, "Technology"),
         "skill": translate(lang, "Skill"),
     }
-    for c in seat.cards:
+    for c in cards:
         colour = MUTED if c.exhausted else DEV_COLOURS.get(c.type, MUTED)
         name, text = translate(lang, c.name), translate(lang, c.text) if c.text else ""
         if texts == "flow":
@@ -411,14 +421,21 @@ def _card_texts(seat: SeatView, texts: CardTexts) -> list[tuple[str, str, list[s
 
 def _cards_height(seat: SeatView, texts: CardTexts) -> int:
     """Height of the mat's cards: chips, or each card with its text."""
-    if not seat.cards:
+    return _cards_h(seat.cards, texts, spoken())
+
+
+# asked for a mat's height, its stripes and its drawing; the cards change less than the mat
+@lru_cache(maxsize=32)
+def _cards_h(cards: tuple[CardView, ...], texts: CardTexts, language: str) -> int:
+    """`_cards_height` of `cards` in `language` (the one spoken: a key of the cache)."""
+    if not cards:
         return CHIP_H + CHIP_GAP
     if texts:
         return sum(
             (22 if head else 0) + LINE_H * len(lines) + 4
-            for head, _, lines in _card_texts(seat, texts)
+            for head, _, lines in _card_texts(cards, texts)
         )
-    return len(_chip_rows(_card_chips(seat), INNER - 20)) * (CHIP_H + CHIP_GAP)
+    return len(_chip_rows(_card_chips(cards), INNER - 20)) * (CHIP_H + CHIP_GAP)
 
 
 def _deck_words(seat: SeatView) -> list[str]:
@@ -439,6 +456,16 @@ def mat_height(
 ) -> int:
     """Height of one full-width mat (`texts`: how its cards' texts are shown; `lean`: the
     deck's make-up in words, not chips)."""
+    return _mat_height(seat, tuple(names), texts, lean, spoken())
+
+
+# A picture asks a mat's height up to four times (its look, its layout, its drawing) and the
+# next move's picture asks again for the mats that did not change: each is wrapping words.
+@lru_cache(maxsize=32)
+def _mat_height(
+    seat: SeatView, names: tuple[str, ...], texts: CardTexts, lean: bool, language: str
+) -> int:
+    """`mat_height` in `language` (the one spoken: a key of the cache)."""
     _, pilot, garage = _mat_lines(seat, names)
     cards = _cards_height(seat, texts)
     lines = LINE_H * (len(pilot) + len(garage) - 1)
@@ -471,39 +498,35 @@ def draw_mat(
     draw.rounded_rectangle(
         (MARGIN + 2, y + 2, right - 2, y + 38), radius=9, fill=tint(colour, 0.55)
     )
-    token(draw, MARGIN + 8, y + 8, seat.seat, size=22)
     lang = spoken()
     pilot = translate(lang, seat.pilot_name) if seat.pilot_name else translate(lang, "no Pilot yet")
     if seat.famous:
         pilot = "★ " + translate(lang, "Famous {pilot}", pilot=pilot)
     pilot = fit_words(pilot, INNER // 2, 17, bold=True)
-    draw.text((right - 10, y + 10), pilot, font=font(17, bold=True), fill=INK, anchor="ra")
     name_w = INNER - 60 - text_width(pilot, 17, bold=True)
-    draw.text(
-        (MARGIN + 38, y + 9),
-        fit_words(seat_name(names, seat.seat), name_w, 19, bold=True),
-        font=font(19, bold=True),
-        fill=INK,
-    )
+    name = fit_words(seat_name(names, seat.seat), name_w, 19, bold=True)
+    # tiles: a mat's bar and its Pilot's and Garage's lines stay while its coins and deck change
+    bar = (BAR_LEFT, y + BAR_TOP)
+    size = (INNER - 2 * (BAR_LEFT - MARGIN), BAR_BOTTOM - BAR_TOP)
+    stamp(image, bar, size, tint(colour, 0.55), _bar_tile, seat.seat, pilot, name)
     stats, ability, garage = _mat_lines(seat, names)
     x, cy = MARGIN + 10, y + 46
     draw.text((x, cy), fit_words(stats, INNER - 20, 17), font=font(17), fill=INK)
     cy += 24
-    ink = MUTED if seat.pilot_exhausted else INK
-    for line in ability:
-        draw.text((x, cy), line, font=font(SMALL), fill=ink)
-        cy += LINE_H
-    for line in garage:
-        draw.text((x, cy + 2), line, font=font(SMALL), fill=INK)
-        cy += LINE_H
-    cy += 5
-    cards = translate(lang, "Cards (used ones are grey)")
-    draw.text((x, cy), cards, font=font(SMALL, bold=True), fill=MUTED)
-    cy += 22
+    lines = (tuple(ability), seat.pilot_exhausted, tuple(garage))
+    height_of = LINE_H * (len(ability) + len(garage)) + 5 + 22
+    # the tile starts TEXTS_ABOVE rows up (clear of the stats line) and ends as far above
+    # the cards (their own tiles start there)
+    stamp(image, (x, cy - TEXTS_ABOVE), (INNER - 16, height_of), PANEL, _lines_tile, *lines)
+    cy += height_of
     if seat.cards and texts:
-        cy = _draw_card_texts(draw, seat, x, cy, texts)
+        # a tile: a mat's cards change less often than its coins (PANEL beneath; it starts a
+        # little above the first card, clear of the title's glyphs, for a tall accent)
+        size = (INNER - 16, TEXTS_ABOVE + _cards_height(seat, texts))
+        stamp(image, (x, cy - TEXTS_ABOVE), size, PANEL, _card_texts_tile, seat.cards, texts)
+        cy += _cards_height(seat, texts)
     elif seat.cards:
-        cy = _chips(image, _card_chips(seat), x, cy, INNER - 20, PANEL)
+        cy = _chips(image, _card_chips(seat.cards), x, cy, INNER - 20, PANEL)
     else:
         draw.text((x, cy + 4), translate(lang, "none yet"), font=font(SMALL), fill=MUTED)
         cy += CHIP_H + CHIP_GAP
@@ -524,11 +547,85 @@ def draw_mat(
     return y + height
 
 
+Item = tuple[object, int]  # what a piece of a mat shows, and the row it starts at
+
+
+def mat_items(
+    seat: SeatView, names: Sequence[str], y: int, *, texts: CardTexts = "", lean: bool = False
+) -> list[Item]:
+    """What `draw_mat` paints at `y`, top to bottom: each piece's inputs and the row it starts
+    at (a piece reaches to the next one's start: a line's glyphs stay above it)."""
+    stats, ability, garage = _mat_lines(seat, names)
+    bar = (seat.seat, seat.pilot_name, seat.famous, seat_name(names, seat.seat))
+    items: list[Item] = [(bar, y), (stats, y + 46)]
+    cy = y + 46 + 24
+    for line in ability:
+        items.append(((line, seat.pilot_exhausted), cy))
+        cy += LINE_H
+    for line in garage:
+        items.append((("garage", line), cy))
+        cy += LINE_H
+    cy += 5
+    items.append(("cards", cy))
+    cy += 22
+    items.append(((texts, seat.cards), cy))
+    cy += _cards_height(seat, texts)
+    items.append(((seat.deck_size, seat.composition), cy))
+    items.append(((lean, seat.composition), cy + 24))
+    return items
+
+
+TEXTS_ABOVE = 2  # rows of the card texts' tile above the first card
+# The bar's tile: the name, the Pilot and the token, inside the bar's rounded corners
+BAR_LEFT, BAR_TOP, BAR_BOTTOM = MARGIN + 8, 5, 37
+
+
+def _bar_tile(image: Image.Image, x: int, y: int, seat: int, pilot: str, name: str) -> None:
+    """A mat's bar at (x, y), BAR_LEFT and BAR_TOP from the mat's corner: token, name, Pilot."""
+    draw = ImageDraw.Draw(image)
+    left, top = x - (BAR_LEFT - MARGIN), y - BAR_TOP  # the mat's corner
+    right = left + INNER
+    token(draw, left + 8, top + 8, seat, size=22)
+    draw.text((right - 10, top + 10), pilot, font=font(17, bold=True), fill=INK, anchor="ra")
+    draw.text((left + 38, top + 9), name, font=font(19, bold=True), fill=INK)
+
+
+def _lines_tile(
+    image: Image.Image,
+    x: int,
+    y: int,
+    ability: tuple[str, ...],
+    exhausted: bool,
+    garage: tuple[str, ...],
+) -> None:
+    """A mat's Pilot ability and Garage lines and the cards' title, TEXTS_ABOVE rows below
+    (x, y)."""
+    draw = ImageDraw.Draw(image)
+    cy = y + TEXTS_ABOVE
+    ink = MUTED if exhausted else INK
+    for line in ability:
+        draw.text((x, cy), line, font=font(SMALL), fill=ink)
+        cy += LINE_H
+    for line in garage:
+        draw.text((x, cy + 2), line, font=font(SMALL), fill=INK)
+        cy += LINE_H
+    cy += 5
+    cards = translate(spoken(), "Cards (used ones are grey)")
+    draw.text((x, cy), cards, font=font(SMALL, bold=True), fill=MUTED)
+
+
+def _card_texts_tile(
+    image: Image.Image, x: int, y: int, cards: tuple[CardView, ...], texts: CardTexts
+) -> None:
+    """The cards with their texts, TEXTS_ABOVE rows below (x, y)."""
+    _draw_card_texts(ImageDraw.Draw(image), cards, x, y + TEXTS_ABOVE, texts)
+
+
 def _draw_card_texts(
-    draw: ImageDraw.ImageDraw, seat: SeatView, x: int, y: int, texts: CardTexts
+    draw: ImageDraw.ImageDraw, cards: tuple[CardView, ...], x: int, y: int, texts: CardTexts
 ) -> int:
     """Each card: a dot in its colour, its name, then its text; returns the y below."""
-    for head, colour, lines in _card_texts(seat, texts):
+    for head, colour, lines in _card_texts(cards, texts):
         draw.ellipse((x + 2, y + 6, x + 12, y + 16), fill=colour, outline=INK)
         ink = MUTED if colour == MUTED else INK
         if head:

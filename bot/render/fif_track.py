@@ -141,10 +141,15 @@ def token(
         draw.line((x - 1, y + size + 1, x + size + 1, y - 1), fill=HIGHLIGHT, width=2)
 
 
-def header(draw: ImageDraw.ImageDraw, year: int, title: str, status: str, colour: str) -> None:
-    """Title, the Year tracker (`year` is the current one) and the status bar."""
+# The header (HEADER_H rows): title and Year tracker above STATUS_TOP (their last row is 36),
+# the status bar below it; each is a tile of its own, the status changing with every move.
+STATUS_TOP = 40
+
+
+def title_bar(draw: ImageDraw.ImageDraw, year: int, title: str, top: int) -> None:
+    """The header's title and Year tracker, the header's top at `top` (all above STATUS_TOP)."""
     draw.text(
-        (MARGIN, 8),
+        (MARGIN, top + 8),
         fit_words(title, TITLE_W, 22, bold=True),
         font=font(22, bold=True),
         fill=INK,
@@ -152,17 +157,23 @@ def header(draw: ImageDraw.ImageDraw, year: int, title: str, status: str, colour
     x = WIDTH - MARGIN - 4 * 36 - 52
     year_word = translate(spoken(), "Year")
     size = shrunk(year_word, 48, 17, bold=True, smallest=SMALL)
-    draw.text((x, 12 + 17 - size), year_word, font=font(size, bold=True), fill=INK)
+    draw.text((x, top + 12 + 17 - size), year_word, font=font(size, bold=True), fill=INK)
     now = year
     for year in range(1, 5):
         cx = x + 52 + (year - 1) * 36
         current = year == now
         fill = HIGHLIGHT if current else ("#d9d3c3" if year < now else WHITE)
-        draw.ellipse((cx, 6, cx + 30, 36), fill=fill, outline=INK, width=3 if current else 1)
-        draw.text((cx + 15, 21), str(year), font=font(17, bold=True), fill=INK, anchor="mm")
-    draw.rounded_rectangle((MARGIN, 46, WIDTH - MARGIN, 86), radius=6, fill=tint(colour, 0.6))
+        box = (cx, top + 6, cx + 30, top + 36)
+        draw.ellipse(box, fill=fill, outline=INK, width=3 if current else 1)
+        draw.text((cx + 15, top + 21), str(year), font=font(17, bold=True), fill=INK, anchor="mm")
+
+
+def status_bar(draw: ImageDraw.ImageDraw, status: str, colour: str, top: int) -> None:
+    """The header's status bar, the header's top at `top` (all below STATUS_TOP)."""
+    box = (MARGIN, top + 46, WIDTH - MARGIN, top + 86)
+    draw.rounded_rectangle(box, radius=6, fill=tint(colour, 0.6))
     line = fit_words(status, INNER - 20, 19, bold=True)
-    draw.text((MARGIN + 10, 55), line, font=font(19, bold=True), fill=INK)
+    draw.text((MARGIN + 10, top + 55), line, font=font(19, bold=True), fill=INK)
 
 
 # ---------------------------------------------------------------- the track
@@ -242,6 +253,12 @@ KEY_MIN_W = 200  # room the last track row must leave for the key to sit beside 
 
 def key_box(key: BoardKey) -> tuple[int, int, int, int] | None:
     """Where the key fits beside the last row of the track (4-player side), or None."""
+    return _key_box(key, spoken())
+
+
+@lru_cache(maxsize=8)
+def _key_box(key: BoardKey, language: str) -> tuple[int, int, int, int] | None:
+    """`key_box` in `language` (the one spoken: a key of the cache)."""
     boxes, height = track_layout(key)
     left = boxes[-1][2] + 12
     if MARGIN + INNER - left < KEY_MIN_W:
@@ -254,7 +271,13 @@ def key_box(key: BoardKey) -> tuple[int, int, int, int] | None:
 
 def key_lines(width: int) -> list[str]:
     """The key's lines wrapped to `width` px."""
-    return wrap(key_text(), width, SMALL)
+    return list(_key_lines(width, spoken()))
+
+
+@lru_cache(maxsize=8)
+def _key_lines(width: int, language: str) -> tuple[str, ...]:
+    """`key_lines` in `language` (the one spoken: a key of the cache)."""
+    return tuple(wrap(key_text(), width, SMALL))
 
 
 def track_background(key: BoardKey) -> Image.Image:
@@ -326,16 +349,65 @@ def draw_track(view: GameView) -> Image.Image:
 
 def track_with_pawns(key: BoardKey, pawns: Sequence[PawnView], over: bool) -> Image.Image:
     """The track of board side `key` with `pawns` on it (unnumbered once the game is `over`)."""
-    boxes, _ = track_layout(key)
     image = track_background(key).copy()
-    draw = ImageDraw.Draw(image)
+    _pawns(ImageDraw.Draw(image), key, pawns, over, (0, image.height))
+    return image
+
+
+def _by_box(key: BoardKey, pawns: Sequence[PawnView]) -> dict[int, list[PawnView]]:
+    """The pawns by the box they stand in (0 the start area), each box's in turn order."""
     end = len(key)
     by_pos: dict[int, list[PawnView]] = {}
     for p in sorted(pawns, key=lambda p: p.turn_order):
-        by_pos.setdefault(min(max(p.pos, -1), end), []).append(p)
-    for pos, here in by_pos.items():
-        _place(draw, boxes[pos + 1], here, numbered=pos != end and not over)
-    return image
+        by_pos.setdefault(min(max(p.pos, -1), end) + 1, []).append(p)
+    return by_pos
+
+
+def _pawns(
+    draw: ImageDraw.ImageDraw,
+    key: BoardKey,
+    pawns: Sequence[PawnView],
+    over: bool,
+    rows: tuple[int, int],
+) -> None:
+    """The pawns of the boxes whose top lies in track rows [top, bottom), drawn `top` higher
+    (a box's pawns stay inside it: a row's pawns touch no other row)."""
+    boxes, _ = track_layout(key)
+    top, bottom = rows
+    for index, here in _by_box(key, pawns).items():
+        x0, y0, x1, y1 = boxes[index]
+        if top <= y0 < bottom:
+            numbered = index != len(key) + 1 and not over
+            _place(draw, (x0, y0 - top, x1, y1 - top), here, numbered=numbered)
+
+
+def track_rows(key: BoardKey) -> list[tuple[int, int]]:
+    """The track's rows of spaces as [top, bottom) spans, each to the next one's top (the gap
+    below a row is its own), the last to the track's bottom."""
+    boxes, height = track_layout(key)
+    tops = sorted({box[1] for box in boxes})
+    return list(zip(tops, [*tops[1:], height], strict=True))
+
+
+def row_pawns(key: BoardKey, pawns: Sequence[PawnView]) -> list[tuple[object, ...]]:
+    """What the pawns in each of `track_rows` look like: each box's pawns in turn order."""
+    boxes, _ = track_layout(key)
+    rows = track_rows(key)
+    inside: list[list[object]] = [[] for _ in rows]
+    for index, here in _by_box(key, pawns).items():
+        row = next(i for i, (top, bottom) in enumerate(rows) if top <= boxes[index][1] < bottom)
+        inside[row].append((index, tuple(here)))
+    return [tuple(found) for found in inside]
+
+
+def track_piece(
+    key: BoardKey, pawns: Sequence[PawnView], over: bool, rows: tuple[int, int]
+) -> Image.Image:
+    """Track rows [top, bottom) (within the track) with their pawns: what `track_with_pawns`
+    gives there."""
+    piece = track_background(key).crop((0, rows[0], WIDTH, rows[1]))
+    _pawns(ImageDraw.Draw(piece), key, pawns, over, rows)
+    return piece
 
 
 # ---------------------------------------------------------------- records

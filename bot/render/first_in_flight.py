@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import threading
+from collections.abc import Callable, Hashable, Sequence, Set
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import pairwise
 
 from PIL import Image, ImageDraw
 
@@ -32,6 +36,8 @@ from bot.render.fif_board import (
     wrap,
 )
 from bot.render.fif_chart import Entry, view_entries
+from bot.render.png import BAND_ROWS
+from bot.render.retained import Layout
 from bot.render.tiles import stamp
 from rules.first_in_flight.labels import STEP_WORDS
 from rules.first_in_flight.view import FlightView, GameView, PawnView, SeatView
@@ -305,18 +311,34 @@ def _legend_lines(view: GameView) -> list[str]:
     if view.flight is None:
         if phone.key_box(board_key(view)) is None:  # not beside the track: under it
             lines += phone.key_lines(phone.INNER)
-        lines += wrap(pawn_key(), phone.INNER, phone.SMALL)
+        lines += _pawn_key_lines(spoken())
     if view.stand_in:
         lines.append(translate(spoken(), "Card data: unofficial stand-in set"))
     return lines
 
 
+@lru_cache(maxsize=8)
+def _pawn_key_lines(language: str) -> tuple[str, ...]:
+    """The pawns' key wrapped to the picture, in `language` (the one spoken: a key of the
+    cache; every turn picture before a Flight shows it)."""
+    return tuple(wrap(pawn_key(), phone.INNER, phone.SMALL))
+
+
 def render_board(view: GameView, *, names: Sequence[str], odds_aid: bool = True) -> Image.Image:
     """The turn picture for a phone: the Flight (while one is on) or the track, the records and
     the acting player's mat; at the end, the result. The whole table is `render_table`."""
+    return _drawn(_planned(_board_plan, view, names, odds_aid))
+
+
+def render_private(view: GameView, *, names: Sequence[str], odds_aid: bool = True) -> Image.Image:
+    """One seat's view for a phone: its Flight (when flying), its mat and what only it sees."""
+    return _drawn(_planned(_private_plan, view, names, odds_aid))
+
+
+def _board_plan(view: GameView, names: tuple[str, ...], odds_aid: bool) -> Plan:
+    """The turn picture's strips, top to bottom, and its height."""
     seat = view.seats[_acting_seat(view)] if view.seats else None
     legend = _legend_lines(view)
-    shown = tuple(names)
     entries = tuple(view_entries(view))
     key = board_key(view)
     parts: list[int] = [phone.HEADER_H]
@@ -324,10 +346,13 @@ def render_board(view: GameView, *, names: Sequence[str], odds_aid: bool = True)
         parts.append(fif_phone.standings_height(view) + 6)
     if view.flight is None:
         parts.append(phone.track_layout(key)[1] + 10)
-    parts.append(phone.entries_height(entries, names))
+    records_h = phone.entries_height(entries, names)
+    parts.append(records_h)
     fit, lean = _board_look(view, names, odds_aid, PAGE_MAX_H - sum(parts))
+    mat_h = 0
     if seat is not None and not view.over:
-        parts.append(fif_phone.mat_height(seat, names, lean=lean) + 10)
+        mat_h = fif_phone.mat_height(seat, names, lean=lean) + MAT_GAP
+        parts.append(mat_h)
     if view.flight is not None:
         parts.append(fif_phone.flight_height(view.flight, names, odds_aid=odds_aid, fit=fit) + 4)
     # a full mat can crowd the legend out: the data note, then the pawn key (both also on the
@@ -337,37 +362,33 @@ def render_board(view: GameView, *, names: Sequence[str], odds_aid: bool = True)
         legend.pop()
     while legend and sum(parts) + 8 + 20 * len(legend) > PAGE_MAX_H:
         legend.pop()  # a longer key (another language) gives way too: the Whole table has it
-    parts.append(8 + 20 * len(legend))
-    image, draw = canvas(phone.WIDTH, sum(parts), BACKGROUND)
-    _phone_header(image, view, translate(spoken(), "First in Flight"), names)
+    total = sum(parts) + 8 + 20 * len(legend)
+    strips = [_header(view, translate(spoken(), "First in Flight"), names)]
     y = phone.HEADER_H
     if view.over:
-        fif_phone.draw_standings(draw, view, names, y)
-        y += fif_phone.standings_height(view) + 6
+        height = fif_phone.standings_height(view) + 6
+        strips.append(_strip("standings", (view, names), y, y + height, _standings(view, names, y)))
+        y += height
     if view.flight is not None:
-        y = _flight(image, view.flight, shown, y, odds_aid, fit) + 4
+        strips.append(_flight_strip(view.flight, names, y, odds_aid, fit))
+        y = strips[-1].bottom
     else:
-        height = phone.track_layout(key)[1]
-        args = (key, view.pawns, view.over)
-        stamp(image, (0, y), (phone.WIDTH, height), BACKGROUND, _paint_track, *args)
-        y += height + 10
-    height = phone.entries_height(entries, names)
-    stamp(image, (0, y), (phone.WIDTH, height), BACKGROUND, _paint_records, entries, shown)
-    y += height
+        strips.append(_track_strip(key, view.pawns, view.over, y))
+        y = strips[-1].bottom
+    strips.append(_records_strip(entries, names, y, records_h))
+    y = strips[-1].bottom
     if seat is not None and not view.over:
         acting = view.deciding == seat.seat or view.flight is not None
-        y = _mat(image, seat, shown, y, acting, lean=lean) + 10
-    for line in legend:
-        draw.text((phone.MARGIN, y + 2), line, font=font(phone.SMALL), fill=MUTED)
-        y += 20
-    return image
+        strips.append(_mat_strip(seat, names, y, acting, "", lean, mat_h))
+        y = strips[-1].bottom
+    strips.append(_strip("legend", tuple(legend), y, total, _legend(legend, y)))
+    return Plan(("board", total, names, odds_aid), total, tuple(strips))
 
 
-def render_private(view: GameView, *, names: Sequence[str], odds_aid: bool = True) -> Image.Image:
-    """One seat's view for a phone: its Flight (when flying), its mat and what only it sees."""
+def _private_plan(view: GameView, names: tuple[str, ...], odds_aid: bool) -> Plan:
+    """A seat's picture's strips, top to bottom, and its height."""
     me = view.viewer if view.viewer is not None else 0
     seat = view.seats[me]
-    shown = tuple(names)
     flight = view.flight if view.flight is not None and view.flight.seat == me else None
     sections = fif_phone.private_sections(view)
     private_h = fif_phone.sections_height(sections)
@@ -380,14 +401,16 @@ def render_private(view: GameView, *, names: Sequence[str], odds_aid: bool = Tru
         if rest + flight_h + mat_h <= PAGE_MAX_H:
             break
     height = phone.HEADER_H + flight_h + mat_h + private_h + 8
-    image, _ = canvas(phone.WIDTH, height, BACKGROUND)
-    _phone_header(image, view, _private_title(seat_name(names, me)), names)
+    strips = [_header(view, _private_title(seat_name(names, me)), names)]
     y = phone.HEADER_H
     if flight is not None:
-        y = _flight(image, flight, shown, y, odds_aid, fit) + 4
-    y = _mat(image, seat, shown, y, view.deciding == me, texts=texts, lean=lean) + 10
-    stamp(image, (0, y), (phone.WIDTH, private_h), BACKGROUND, _paint_sections, sections)
-    return image
+        strips.append(_flight_strip(flight, names, y, odds_aid, fit))
+        y = strips[-1].bottom
+    strips.append(_mat_strip(seat, names, y, view.deciding == me, texts, lean, mat_h))
+    y = strips[-1].bottom
+    paint = _stamper((0, y), (phone.WIDTH, private_h), _paint_sections, sections)
+    strips.append(_strip("private", sections, y, height, paint))
+    return Plan(("private", height, names, odds_aid), height, tuple(strips))
 
 
 def _private_title(name: str) -> str:
@@ -403,15 +426,29 @@ def _private_title(name: str) -> str:
 
 def _phone_header(image: Image.Image, view: GameView, title: str, names: Sequence[str]) -> None:
     """Title, the Year tracker and the status bar, at the top of the picture."""
-    args = (view.year, title, _status(view, names), _status_colour(view))
-    stamp(image, (0, 0), (phone.WIDTH, phone.HEADER_H), BACKGROUND, _paint_header, *args)
+    _title_stamp(view.year, title)(image)
+    _status_stamp(_status(view, names), _status_colour(view))(image)
 
 
-def _paint_header(
-    image: Image.Image, x: int, y: int, year: int, title: str, status: str, colour: str
-) -> None:
-    """The header (drawn at the top of a picture or of a tile: x and y are 0)."""
-    phone.header(ImageDraw.Draw(image), year, title, status, colour)
+def _title_stamp(year: int, title: str) -> StripPaint:
+    """A painter of the header's title and Year tracker (a tile: they change once a Year)."""
+    return _stamper((0, 0), (phone.WIDTH, phone.STATUS_TOP), _paint_title, year, title)
+
+
+def _status_stamp(status: str, colour: str) -> StripPaint:
+    """A painter of the header's status bar."""
+    size = (phone.WIDTH, phone.HEADER_H - phone.STATUS_TOP)
+    return _stamper((0, phone.STATUS_TOP), size, _paint_status, status, colour)
+
+
+def _paint_title(image: Image.Image, x: int, y: int, year: int, title: str) -> None:
+    """The header's title and Year tracker (at the top of a picture or of a tile)."""
+    phone.title_bar(ImageDraw.Draw(image), year, title, y)
+
+
+def _paint_status(image: Image.Image, x: int, y: int, status: str, colour: str) -> None:
+    """The status bar (`y`: STATUS_TOP in a picture, 0 in a tile)."""
+    phone.status_bar(ImageDraw.Draw(image), status, colour, y - phone.STATUS_TOP)
 
 
 def _flight_fits(flight: FlightView) -> list[fif_phone.Fit]:
@@ -532,6 +569,266 @@ def _paint_mat(
 def _paint_sections(image: Image.Image, x: int, y: int, sections: fif_phone.Sections) -> None:
     """What only this seat sees: the known top of its deck and the cards it is looking at."""
     fif_phone.draw_sections(image, sections, y)
+
+
+# --- repainting only what a move changed (bot/render/retained.py) -------------------------------
+
+# A picture is a column of strips (header, Flight or track, records, mat, legend), each painting
+# only its own rows over the background: a full draw paints them all on a blank canvas, a repaint
+# paints the strips of the dirty parts on the background of their rows.
+
+Part = tuple[object, int, int]  # what a part's pixels depend on, its rows [top, bottom)
+StripPaint = Callable[
+    [Image.Image], object
+]  # paints a strip on a picture (what it returns: unused)
+
+
+@dataclass(frozen=True)
+class Strip:
+    """Rows [top, bottom) of a picture: their parts and how a full draw paints them; `redo`
+    repaints only the named parts (None: the whole strip, over the background)."""
+
+    top: int
+    bottom: int
+    parts: dict[str, Part]
+    paint: StripPaint
+    redo: Callable[[Image.Image, Set[str]], object] | None = None
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A picture's frame, height and strips."""
+
+    frame: Hashable
+    height: int
+    strips: tuple[Strip, ...]
+
+
+def _drawn(plan: Plan) -> Image.Image:
+    """The picture drawn in full: every strip on a blank canvas."""
+    image, _ = canvas(phone.WIDTH, plan.height, BACKGROUND)
+    for strip in plan.strips:
+        strip.paint(image)
+    return image
+
+
+def _strip(name: str, key: object, top: int, bottom: int, paint: StripPaint) -> Strip:
+    """A strip of one part, its key with its rows (a strip moved is a strip changed)."""
+    return Strip(top, bottom, {name: ((top, bottom, key), top, bottom)}, paint)
+
+
+def _stamper(
+    xy: tuple[int, int], size: tuple[int, int], painter: Callable[..., None], *args: Hashable
+) -> StripPaint:
+    """A painter stamping a cached tile on the background (tiles.stamp)."""
+    return lambda image: stamp(image, xy, size, BACKGROUND, painter, *args)
+
+
+def _header(view: GameView, title: str, names: tuple[str, ...]) -> Strip:
+    """The header strip: title and the Year tracker, then the status bar (a part each)."""
+    status = (_status(view, names), _status_colour(view))
+    parts: dict[str, Part] = {
+        "title": ((view.year, title), 0, phone.STATUS_TOP),
+        "status": (status, phone.STATUS_TOP, phone.HEADER_H),
+    }
+    title_paint, status_paint = _title_stamp(view.year, title), _status_stamp(*status)
+
+    def paint(image: Image.Image) -> None:
+        title_paint(image)
+        status_paint(image)
+
+    def redo(image: Image.Image, dirty: Set[str]) -> None:
+        """The dirty ones of the two, each on its rows' background (a tile not cached is
+        drawn on a crop of what lies beneath)."""
+        for name, painter in (("title", title_paint), ("status", status_paint)):
+            if name in dirty:
+                _, top, bottom = parts[name]
+                _clear(image, top, bottom)
+                painter(image)
+
+    return Strip(0, phone.HEADER_H, parts, paint, redo)
+
+
+def _standings(view: GameView, names: tuple[str, ...], y: int) -> StripPaint:
+    """A painter of the result panel at `y`."""
+    return lambda image: fif_phone.draw_standings(ImageDraw.Draw(image), view, names, y)
+
+
+def _flight_strip(
+    flight: FlightView, names: tuple[str, ...], y: int, odds_aid: bool, fit: fif_phone.Fit
+) -> Strip:
+    """The Flight panel's strip at `y` and the gap below it."""
+    height = fif_phone.flight_height(flight, names, odds_aid=odds_aid, fit=fit)
+    args = (flight, names, odds_aid, fit)
+    paint = _stamper((0, y), (phone.WIDTH, height), _paint_flight, *args)
+    return _strip("flight", args, y, y + height + 4, paint)
+
+
+def _records_strip(
+    entries: tuple[Entry, ...], names: tuple[str, ...], y: int, height: int
+) -> Strip:
+    """The records' strip at `y`, `height` rows."""
+    paint = _stamper((0, y), (phone.WIDTH, height), _paint_records, entries, names)
+    return _strip("records", (entries, names), y, y + height, paint)
+
+
+MAT_GAP = 10  # rows under a mat, its strip's
+
+
+def _mat_strip(
+    seat: SeatView,
+    names: tuple[str, ...],
+    y: int,
+    acting: bool,
+    texts: fif_phone.CardTexts,
+    lean: bool,
+    height: int,
+) -> Strip:
+    """A mat's strip at `y`, `height` rows with the gap below it (the mat's tile reaches a row
+    past the mat: its outline's last), cut in stripes on the picture's bands: a coin more
+    repaints the stats line's band, not the whole mat."""
+    args = (seat, names, acting, texts, lean)
+    size = (phone.WIDTH, height - MAT_GAP + 1)
+    paint = _stamper((0, y), size, _paint_mat, *args)
+    items = fif_phone.mat_items(seat, names, y, texts=texts, lean=lean)
+    spans = [(key, top, end) for (key, top), (_, end) in pairwise(items)]
+    spans.append((items[-1][0], items[-1][1], y + height))
+    # the outline (its colour and width) runs down every row, its corners at the top and bottom
+    edge = (seat.seat, acting, y, height)
+    parts: dict[str, Part] = {}
+    top = y
+    while top < y + height:
+        end = min(y + height, (top // BAND_ROWS + 1) * BAND_ROWS)
+        inside = tuple((key, a, b) for key, a, b in spans if a < end and top < b)
+        parts[f"mat {len(parts)}"] = ((edge, top, end, inside), top, end)
+        top = end
+    return Strip(y, y + height, parts, paint)
+
+
+def _legend(lines: Sequence[str], y: int) -> StripPaint:
+    """A painter of the legend's lines from `y`."""
+
+    def paint(image: Image.Image) -> None:
+        draw = ImageDraw.Draw(image)
+        for i, line in enumerate(lines):
+            draw.text((phone.MARGIN, y + 2 + 20 * i), line, font=font(phone.SMALL), fill=MUTED)
+
+    return paint
+
+
+TRACK_GAP = 10  # rows under the track, the last track row's
+
+
+def _track_strip(key: BoardKey, pawns: tuple[PawnView, ...], over: bool, y: int) -> Strip:
+    """The track's strip at `y`: a part per row of spaces, each keyed by the pawns in it (the
+    key beside the last row is the board side's)."""
+    height = phone.track_layout(key)[1]
+    spans = phone.track_rows(key)
+    parts: dict[str, Part] = {}
+    rows = zip(spans, phone.row_pawns(key, pawns), strict=True)
+    for i, ((top, bottom), inside) in enumerate(rows):
+        end = bottom + (TRACK_GAP if i == len(spans) - 1 else 0)
+        parts[f"track {i}"] = ((top, end, key, over, inside), y + top, y + end)
+    paint = _stamper((0, y), (phone.WIDTH, height), _paint_track, key, pawns, over)
+
+    def redo(image: Image.Image, dirty: Set[str]) -> None:
+        """The dirty rows of spaces: the track's background there, then their pawns."""
+        for i, (top, bottom) in enumerate(spans):
+            if f"track {i}" in dirty:
+                piece = phone.track_piece(key, pawns, over, (top, bottom))
+                image.paste(piece, (0, y + top))
+        _clear(image, y + height, y + height + TRACK_GAP)  # the last row's gap: background
+
+    return Strip(y, y + height + TRACK_GAP, parts, paint, redo)
+
+
+Planner = Callable[[GameView, tuple[str, ...], bool], Plan]
+
+
+@dataclass(frozen=True)
+class _Made:
+    """The last plan this thread made, and what it was made of."""
+
+    which: Planner
+    view: GameView
+    names: tuple[str, ...]
+    odds_aid: bool
+    language: str
+    plan: Plan
+
+
+_LAST = threading.local()
+
+
+def _planned(which: Planner, view: GameView, names: Sequence[str], odds_aid: bool) -> Plan:
+    """`which(view, names, odds_aid)`, made once for a layout and the drawing or repaint after
+    it: the very same view object (views are frozen, and the one held here keeps its id from
+    another's) with equal names in the same language has the same plan."""
+    shown, language = tuple(names), spoken()
+    last: _Made | None = getattr(_LAST, "made", None)
+    if (
+        last is None
+        or last.which is not which
+        or last.view is not view
+        or (last.names, last.odds_aid, last.language) != (shown, odds_aid, language)
+    ):
+        last = _LAST.made = _Made(
+            which, view, shown, odds_aid, language, which(view, shown, odds_aid)
+        )
+    return last.plan
+
+
+def _clear(image: Image.Image, top: int, bottom: int) -> None:
+    """Rows [top, bottom) of the picture back to the background."""
+    ImageDraw.Draw(image).rectangle((0, top, image.width - 1, bottom - 1), fill=BACKGROUND)
+
+
+def _layout(plan: Plan) -> Layout:
+    """The retained layout of a plan: its frame and every strip's parts."""
+    parts = {name: part for strip in plan.strips for name, part in strip.parts.items()}
+    return Layout(plan.frame, parts, plan.height)
+
+
+def _repaint(image: Image.Image, plan: Plan, parts: Set[str]) -> None:
+    """Paint the strips of `parts` as a full draw would: each on its rows' background (a tile
+    missing from the cache is drawn on a crop of what lies beneath)."""
+    for strip in plan.strips:
+        dirty = parts & strip.parts.keys()
+        if not dirty:
+            continue
+        if strip.redo is not None:
+            strip.redo(image, dirty)
+            continue
+        _clear(image, strip.top, strip.bottom)
+        strip.paint(image)
+
+
+class StripParts:
+    """A picture in parts, as its planner lays it out in strips: each dirty strip is repainted
+    on its own rows."""
+
+    def __init__(self, planner: Planner) -> None:
+        self.planner = planner
+
+    def layout(self, view: GameView, *, names: Sequence[str]) -> Layout:
+        """Where each part lies and what it depends on."""
+        return _layout(_planned(self.planner, view, names, True))
+
+    def repaint(
+        self, image: Image.Image, view: GameView, *, names: Sequence[str], parts: Set[str]
+    ) -> None:
+        """Paint `parts` as a full draw would."""
+        _repaint(image, _planned(self.planner, view, names, True), parts)
+
+
+def board_parts() -> StripParts:
+    """The turn picture in parts: header, each row of the track, records, mat, legend."""
+    return StripParts(_board_plan)
+
+
+def private_parts() -> StripParts:
+    """A seat's picture in parts: header, its Flight, its mat, what only it sees."""
+    return StripParts(_private_plan)
 
 
 def alt_text(view: GameView, *, names: Sequence[str], last: str = "") -> str:
