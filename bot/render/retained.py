@@ -125,6 +125,7 @@ def png(
             _keep(shelf, kept, Kept(layout, image, encoded.keys, encoded.data))
         return encoded.data
     kept.remove(base)
+    shelf.order.remove(base)  # kept again below, as it is or repainted
     if not dirty:
         # Every part as kept (a view that differs only where the picture does not show it: one
         # in seven Takeoff! pictures): the same pixels give the same bytes, with no encoding.
@@ -188,16 +189,16 @@ def _keep(shelf: Shelf, kept: list[Kept], entry: Kept) -> None:
     """Keep a picture as its drawing's newest, dropping the oldest beyond KEEP, then the least
     recently kept of any drawing while all of them hold more than BUDGET bytes."""
     kept.append(entry)
-    del kept[:-KEEP]
-    shelf.order = [k for k in shelf.order if k is not entry and _held(shelf, k)]
     shelf.order.append(entry)
+    for oldest in kept[:-KEEP]:
+        _drop(shelf, oldest)
     while len(shelf.order) > 1 and sum(k.size for k in shelf.order) > BUDGET:
-        oldest = shelf.order.pop(0)
-        for pictures in shelf.kept.values():
-            if oldest in pictures:
-                pictures.remove(oldest)
+        _drop(shelf, shelf.order[0])
 
 
-def _held(shelf: Shelf, entry: Kept) -> bool:
-    """True while some drawing still keeps `entry`."""
-    return any(entry in pictures for pictures in shelf.kept.values())
+def _drop(shelf: Shelf, entry: Kept) -> None:
+    """Forget a kept picture: from its drawing's list and from the recency order."""
+    shelf.order.remove(entry)
+    for pictures in shelf.kept.values():
+        if entry in pictures:
+            pictures.remove(entry)
