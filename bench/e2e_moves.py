@@ -644,12 +644,17 @@ async def run() -> None:
         print(row(label, hangar_t, floor_t, "≤ 3×"))
     print("Memory of the whole bot (PSS of its process and every process below it):")
     with memory.bot_defaults():
-        after, samples, workers = await memory.run()
-    memory.report(after, samples, workers)
-    total = after.total / memory.MIB
+        measured = await memory.run()
+    memory.report(measured)
+    total = measured.after.total / memory.MIB
     targets.append(
         Target("1. memory ÷ 160 MiB", total / memory.LIMIT_MIB, 1.0, True, f"{total:.0f} MiB")
     )
+    for name, growth in (
+        ("1. soak: growth per 1000 moves ÷ 2 MiB", memory.soak_growth(measured)),
+        ("1. channels: growth per 1000 ÷ 2 MiB", memory.spread_growth(measured)),
+    ):
+        targets.append(Target(name, max(0.0, growth) * 1000 / memory.FLAT, 1.0, True, ""))
     targets.append(
         Target("2. one core: panel move ÷ floor", core.median / core_floor.median, 2.0, True, "")
     )

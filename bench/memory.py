@@ -10,8 +10,13 @@ A real session spreads its moves over 30 minutes and a soak over 2 hours; here t
 fast as the bot answers (SESSION moves, then SOAK more), so caches fill the way hours of play
 fill them, but whatever grows with wall-clock time alone (timers, the heartbeat) barely shows.
 The session's footprint is read once the bot is quiet (QUIET); the soak's samples right after a
-move, busy, so they include the free heap a busy process keeps for its next pictures.
-`BENCH_SOAK_MOVES` sets the soak's length.
+move, busy, so they include the free heap a busy process keeps for its next pictures, and once
+more quiet at its end: whether the soak is flat is read from the quiet footprints at its start
+and end. `BENCH_SOAK_MOVES` sets the soak's length.
+
+A host serves many channels, and the soak's six tables show nothing kept per channel: the
+spread then opens CHANNELS more tables round the games, a few moves in each, and reads the
+quiet footprint every SPREAD_EVERY tables (BENCH_CHANNELS sets how many).
 """
 
 from __future__ import annotations
@@ -38,12 +43,32 @@ TABLES = 2  # tables of each game played side by side
 SESSION = int(os.environ.get("BENCH_SESSION_MOVES", "240"))
 SOAK = int(os.environ.get("BENCH_SOAK_MOVES", "900"))
 SAMPLE_EVERY = 60  # moves between two memory samples of the soak
+CHANNELS = int(os.environ.get("BENCH_CHANNELS", "240"))
+SPREAD_EVERY = 60  # tables between two quiet samples of the spread over channels
+SPREAD_MOVES = 3  # moves in each of those tables
+FLAT = 2 * 1024 * 1024  # bytes per 1,000 moves (or channels) below which memory is flat
 LIMIT_MIB = 160.0
 UNSET = ("HANGAR_RENDER_WORKERS",)  # the bot runs with its own defaults
 MIB = 1024 * 1024
 # A session's footprint is read once the bot is quiet, as it is between most moves of play by
 # post: a bot and its workers give their free heap back after bot.heap.IDLE_SECONDS without work.
 QUIET = IDLE_SECONDS + 0.5
+
+
+@dataclass
+class Run:
+    """What the memory bench measured."""
+
+    after: Footprint  # quiet, after the mixed session
+    samples: list[tuple[int, int]]  # the soak: (moves, bytes), busy
+    soak_end: Footprint  # quiet, after the soak
+    spread: list[tuple[int, int]]  # the spread: (channels opened, bytes), quiet
+    workers: int
+
+    @property
+    def soak_moves(self) -> int:
+        """Moves the soak made."""
+        return self.samples[-1][0] - self.samples[0][0]
 
 
 @dataclass
@@ -163,6 +188,22 @@ class Session:
             await hangar_move(table, self.bot, self.rng, series)
             self.moves += 1
 
+    async def spread(self, channels: int) -> list[tuple[int, int]]:
+        """`channels` more tables, SPREAD_MOVES moves in each; the quiet footprint (channels
+        opened, bytes) before the first and every SPREAD_EVERY tables."""
+        samples = [(0, footprint(self.bot).total)]
+        series = Series()
+        for n in range(1, channels + 1):
+            game_id = GAMES[n % len(GAMES)][0]
+            table = await self.open(game_id)
+            for _ in range(SPREAD_MOVES):
+                if not await hangar_move(table, self.bot, self.rng, series):
+                    break
+            if n % SPREAD_EVERY == 0:
+                await asyncio.sleep(QUIET)
+                samples.append((n, footprint(self.bot).total))
+        return samples
+
 
 def slope(samples: list[tuple[int, int]]) -> float:
     """Least-squares bytes per move of (moves, bytes) samples."""
@@ -172,8 +213,8 @@ def slope(samples: list[tuple[int, int]]) -> float:
     return sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True)) / den if den else 0.0
 
 
-async def run() -> tuple[Footprint, list[tuple[int, int]], int]:
-    """The session, its footprint, the soak's samples (moves, bytes) and the worker count seen."""
+async def run() -> Run:
+    """The session, its footprint, the soak's samples, the spread over channels."""
     with tempfile.TemporaryDirectory(prefix="hangar-bench-") as tmp:
         async with FakeDiscord() as fake:
             world = World(fake, Path(tmp))
@@ -190,34 +231,59 @@ async def run() -> tuple[Footprint, list[tuple[int, int]], int]:
                 samples.append((session.moves, now.total))
             print(f"    at the soak's end, busy, by process (MiB): {now.describe()}")
             await asyncio.sleep(QUIET)
-            print(f"    a moment later, quiet (MiB): {footprint(bot).describe()}")
+            soak_end = footprint(bot)
+            print(f"    a moment later, quiet (MiB): {soak_end.describe()}")
+            spread = await session.spread(CHANNELS)
             await world.stop()
-    return after, samples, sum(1 for n in after.names.values() if n == "worker")
+    workers = sum(1 for n in after.names.values() if n == "worker")
+    return Run(after, samples, soak_end, spread, workers)
 
 
-def report(after: Footprint, samples: list[tuple[int, int]], workers: int) -> None:
-    """Print the footprint against the target and the soak's slope."""
+def report(run: Run) -> None:
+    """Print the footprint against the target, the soak's slope and the spread's."""
+    after, samples = run.after, run.samples
     total = after.total / MIB
     holds = "holds" if total <= LIMIT_MIB else "does not hold"
     print(
         f"  1. memory after a mixed session ({SESSION} moves of 3 games, default settings, "
-        f"{workers} render workers): {total:.0f} MiB PSS ÷ {LIMIT_MIB:.0f} MiB = "
+        f"{run.workers} render workers): {total:.0f} MiB PSS ÷ {LIMIT_MIB:.0f} MiB = "
         f"×{total / LIMIT_MIB:.2f} (target ≤ ×1.00: {holds})"
     )
     print(f"    by process (MiB): {after.describe()}")
-    per_move = slope(samples)
+    busy = slope(samples)
     first, last = samples[0][1] / MIB, samples[-1][1] / MIB
-    flat = "flat" if abs(per_move) * 1000 < 2 * MIB else "growing"
     print(
-        f"    soak of {samples[-1][0] - samples[0][0]} more moves (as fast as answered, not "
-        f"2 hours): {first:.0f} → {last:.0f} MiB, slope {per_move / 1024:.1f} KiB per move "
-        f"({per_move * 1000 / MIB:.2f} MiB per 1000 moves: {flat})"
+        f"    soak of {run.soak_moves} more moves (as fast as answered, not 2 hours), busy: "
+        f"{first:.0f} → {last:.0f} MiB, slope {busy / 1024:.1f} KiB per move"
     )
-    late = slope(samples[len(samples) // 2 :])
+    quiet = soak_growth(run)
     print(
-        f"    its second half alone: {late / 1024:.1f} KiB per move (caches still filling show "
-        "in the first half; a leak in both)"
+        f"    quiet before and after it: {total:.0f} → {run.soak_end.total / MIB:.0f} MiB, "
+        f"{quiet * 1000 / MIB:.2f} MiB per 1000 moves: {verdict(quiet)}"
     )
+    spread = spread_growth(run)
+    print(
+        f"    spread over {run.spread[-1][0]} more channels ({SPREAD_MOVES} moves each), quiet: "
+        + " → ".join(f"{b / MIB:.0f}" for _, b in run.spread)
+        + f" MiB; from the first {SPREAD_EVERY} on, {spread * 1000 / MIB:.2f} MiB per 1000 "
+        f"channels: {verdict(spread)}"
+    )
+
+
+def soak_growth(run: Run) -> float:
+    """Quiet bytes per move over the soak."""
+    return (run.soak_end.total - run.after.total) / max(1, run.soak_moves)
+
+
+def spread_growth(run: Run) -> float:
+    """Quiet bytes per channel once the first SPREAD_EVERY channels have filled what fills per
+    channel up to a bound (caches of the busiest channels)."""
+    return slope(run.spread[1:]) if len(run.spread) > 2 else slope(run.spread)
+
+
+def verdict(per_unit: float) -> str:
+    """ "flat" or "growing", for bytes per move or per channel."""
+    return "flat" if per_unit * 1000 < FLAT else "growing"
 
 
 def standalone() -> None:
@@ -226,7 +292,7 @@ def standalone() -> None:
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
     print("Memory of the whole bot (PSS of its process and every process below it):")
     with bot_defaults():
-        report(*asyncio.run(run()))
+        report(asyncio.run(run()))
 
 
 if __name__ == "__main__":

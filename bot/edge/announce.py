@@ -15,6 +15,7 @@ import dataclasses
 import logging
 import os
 import re
+import weakref
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -29,6 +30,7 @@ from bot.edge.limits import fit_embed
 from bot.edge.locale import public_locale
 from bot.edge.present import Panel, board_panel, footer
 from bot.i18n import ENGLISH, say
+from bot.lru import Lru
 from bot.services.board_notes import Board
 from bot.services.boards import QUIET_TURN, lines_in
 from bot.services.games import ActResult, LoadedGame, PendingBoard
@@ -56,6 +58,10 @@ RETRY_DELAYS = (1.0, 2.0, 4.0, 8.0, 15.0, 30.0, 60.0)
 REPOST_INTERVAL = 60.0
 # How long recording a delivered board waits for the click that made it to show its panel.
 RECORD_WAIT = 0.05
+# Games and channels whose message ids and delivered version this process keeps: the stored
+# record says the same once a delivery is recorded, and a host meets thousands of games over
+# months (issue 29: memory flat however many channels play).
+KEPT = 1024
 # How far back to look for a board that was posted but not recorded.
 SCAN_LIMIT = 25
 DELIVERY_ERRORS = (discord.HTTPException, aiohttp.ClientError, OSError, TimeoutError)
@@ -77,14 +83,15 @@ class Announcer:
 
     def __init__(self, bot: HangarBot) -> None:
         self.bot = bot
-        self._locks: dict[int, asyncio.Lock] = {}
+        # A game's lock lives while someone holds or awaits it: then it is the same object.
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         # Message ids this process recorded last: fresher than a record read before they were set.
-        self._ids: dict[int, tuple[int | None, int | None]] = {}
-        self._done: dict[int, int] = {}  # game pk → version whose board this process delivered
+        self._ids: Lru[int, tuple[int | None, int | None]] = Lru(KEPT)
+        self._done: Lru[int, int] = Lru(KEPT)  # game pk → version of its last board delivered here
         self._suspect: set[int] = set()  # games whose board may be on Discord but not recorded
         self._tasks: set[asyncio.Task[BaseException | None]] = set()
         self._retry: asyncio.Task[None] | None = None
-        self._reposted: dict[int, float] = {}  # channel id → loop time of its last public repost
+        self._reposted: Lru[int, float] = Lru(KEPT)  # channel id → loop time of its last repost
 
     # --- entry points ------------------------------------------------------------------------
 
@@ -170,7 +177,7 @@ class Announcer:
         last = self._reposted.get(channel_id)
         if last is not None and now - last < REPOST_INTERVAL:
             return False
-        self._reposted[channel_id] = now
+        self._reposted.put(channel_id, now)
         return True
 
     async def repost(
@@ -179,7 +186,7 @@ class Announcer:
         """Post the board again as a new live message (status, resume), retiring the old one."""
         pk = loaded.record.pk
         async with self._lock(pk):
-            old = self._ids.get(pk, (loaded.record.board_message_id, loaded.record.live_message_id))
+            old = self._message_ids(loaded)
             panel, clocks = await self._panel(loaded, lines, ping)
             message = await self._send(loaded.record.channel_id, panel)
             new_live = message.id if loaded.outcome is None else None
@@ -187,7 +194,7 @@ class Announcer:
                 line = str(say(await self.language(loaded), REPOSTED))
                 await self._tidy(loaded, old, message.id, line)
             await self.bot.service.boards.reposted(pk, message.id, new_live)
-            self._ids[pk] = (message.id, new_live)
+            self._ids.put(pk, (message.id, new_live))
         await self._after(loaded, message.id, ping, clocks)
         return message
 
@@ -195,7 +202,7 @@ class Announcer:
         """Edit the live turn message in place (e.g. new clock notes); False if there is none."""
         pk = loaded.record.pk
         async with self._lock(pk):
-            _, live = self._ids.get(pk, (None, loaded.record.live_message_id))
+            _, live = self._message_ids(loaded)
             return await self._edit_live(loaded, lines, live)
 
     async def close(self) -> None:
@@ -235,7 +242,8 @@ class Announcer:
         """Edit or post the board under the game's lock, then record it in one write."""
         pk = board.announcement.game_pk
         async with self._lock(pk):
-            if self._done.get(pk, -1) >= board.announcement.version:
+            delivered = self._done.get(pk)
+            if delivered is not None and delivered >= board.announcement.version:
                 return  # a retry or a later change of this game already delivered it
             if pk in self._suspect:
                 fresh = await self.bot.service.boards.pending_board(pk)
@@ -245,7 +253,7 @@ class Announcer:
                 board = fresh
             await self._edit_or_post(board, shown, recheck=pk in self._suspect)
             self._suspect.discard(pk)
-            self._done[pk] = board.announcement.version
+            self._done.put(pk, board.announcement.version)
 
     async def _edit_or_post(
         self, board: PendingBoard, shown: asyncio.Event, *, recheck: bool
@@ -253,7 +261,7 @@ class Announcer:
         """The board's delivery proper (lock held); `shown` is set as soon as Discord has it."""
         loaded, queued = board.loaded, board.announcement
         pk, channel_id = loaded.record.pk, loaded.record.channel_id
-        old = self._ids.get(pk, (loaded.record.board_message_id, loaded.record.live_message_id))
+        old = self._message_ids(loaded)
         live = old[1]
         lines = board.lines
         move = edit_or_post(queued.new_board, live)
@@ -267,7 +275,7 @@ class Announcer:
             message = await self._send(channel_id, panel)
             crash_point("post")
         new_live = message.id if loaded.outcome is None else None
-        self._ids[pk] = (message.id, new_live)
+        self._ids.put(pk, (message.id, new_live))
         # Tidying the previous board, then recording the new one, does not hold up what follows
         # a new board (the end chart, DM pings), which is part of showing it. Recording last
         # makes a restart in between find the new board in the channel and tidy again (the
@@ -465,4 +473,15 @@ class Announcer:
 
     def _lock(self, pk: int) -> asyncio.Lock:
         """The lock that serialises deliveries of one game's boards."""
-        return self._locks.setdefault(pk, asyncio.Lock())
+        lock = self._locks.get(pk)
+        if lock is None:
+            lock = self._locks[pk] = asyncio.Lock()
+        return lock
+
+    def _message_ids(self, loaded: LoadedGame) -> tuple[int | None, int | None]:
+        """The game's board and live message ids: as this process last recorded them, else
+        as stored."""
+        kept = self._ids.get(loaded.record.pk)
+        if kept is not None:
+            return kept
+        return loaded.record.board_message_id, loaded.record.live_message_id

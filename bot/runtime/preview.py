@@ -36,7 +36,10 @@ from bot.services.games import GameService, LoadedGame
 
 log = logging.getLogger(__name__)
 
-KEEP = 512  # games remembered (the busiest channels); each is one decoded state
+# Games remembered: the channels with the latest moves. Each is one decoded state, 25–140 KiB
+# (issue 29): 512 grew the bot by ~60 KiB a channel over the first few hundred channels a host
+# serves; a channel where moves follow each other is among the last 64 anyway.
+KEEP = 64
 
 
 class Previews:

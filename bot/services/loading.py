@@ -37,9 +37,11 @@ class LegalCache(Lru[tuple[int, int], tuple[int, tuple[Action, ...]]]):
     serves the board's buttons, the next click's legality check and the hand panel.
 
     Only each (game, seat)'s latest version is kept: a move needs the version it acts on, and
-    keeping 1,024 past versions of a few games grew memory with every move (issue 29)."""
+    keeping 1,024 past versions of a few games grew memory with every move (issue 29). 256 seats:
+    a First in Flight seat's choices are up to ~30 KiB, and 1,024 of them grew a bot serving many
+    channels by megabytes for channels whose next move is hours away."""
 
-    def __init__(self, size: int = 1024) -> None:
+    def __init__(self, size: int = 256) -> None:
         super().__init__(size)
 
     def get_or_compute(

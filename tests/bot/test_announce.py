@@ -19,7 +19,7 @@ from bot.edge.flow import edit_or_post
 from bot.edge.present import Panel
 from bot.services.announce import merge, plan_board
 from bot.services.board_notes import Board
-from bot.services.games import GameService
+from bot.services.games import GameService, LoadedGame
 from bot.store import SqliteStore, Store, open_store, outbox
 from bot.store.locks import Lock
 from bot.store.outbox import Announcement
@@ -207,3 +207,51 @@ async def test_a_channel_ping_is_the_mention_alone_and_a_dm_tells_the_moves(
     shown = notify.decorate_board(loaded, panel, (seat,), board)
     assert shown.content == f"<@{user}> — your turn."
     assert "Since your last turn" in notify.digest_text(loaded, digest), "DMs keep the digest"
+
+
+class Messages(Channel):
+    """A channel that also notes which message each edit went to."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.edited: list[int] = []
+
+    def get_partial_message(self, message_id: int) -> Channel:
+        """The message to edit, noted."""
+        self.edited.append(message_id)
+        return self
+
+
+async def test_a_game_the_announcer_no_longer_keeps_still_tidies_its_previous_board(
+    store: CountingStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The announcer keeps the message ids of its last few games only (memory on a host with
+    many channels); a game beyond them reads its board's id back from the store, so passing the
+    turn still shrinks that board and no old board keeps its picture and buttons."""
+    monkeypatch.setattr("bot.edge.announce.KEPT", 2)
+    service = GameService(store, games={"takeoff": rules.GAMES["takeoff"]})
+    bot = Bot(service)
+    bot.channel = Messages()
+    announcer = Announcer(bot)  # type: ignore[arg-type]
+    first_boards: dict[int, LoadedGame] = {}
+    for channel in (CHANNEL, CHANNEL + 1, CHANNEL + 2):  # the third game pushes out the first
+        await service.lobby.open(GUILD, channel, "takeoff", {}, ALICE, "Alice", seed=3)
+        await service.lobby.join(channel, BOB, "Bob")
+        started = await service.lobby.start(channel, ALICE, False)
+        assert await announcer.publish(started) is None
+        await announcer.settle()
+        first_boards[channel] = await service.load(channel)
+    first = first_boards[CHANNEL]
+    assert first.record.board_message_id is not None
+    assert len(announcer._ids) == 2, "only the last two games' ids are kept"
+
+    user = first.user_of(first.active_seats[0])
+    assert user is not None
+    result = await service.act(CHANNEL, user, "end", first.record.version, game_pk=first.record.pk)
+    assert await announcer.publish(result) is None
+    await announcer.settle()
+
+    assert bot.channel.edited[-1] == first.record.board_message_id, "the old board was tidied"
+    assert bot.channel.edits[-1]["attachments"] == [] and bot.channel.edits[-1]["view"] is None
+    reloaded = await service.load(CHANNEL)
+    assert reloaded.record.board_message_id not in (None, first.record.board_message_id)
