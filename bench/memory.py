@@ -220,10 +220,7 @@ async def run() -> Run:
             world = World(fake, Path(tmp))
             bot = await world.start("bot", {"DATABASE_URL": str(Path(tmp) / "memory.sqlite3")})
             session = Session(fake, world, bot)
-            await session.start()
-            await session.play(SESSION)
-            await asyncio.sleep(QUIET)
-            after = footprint(bot)
+            after = await session_footprint(session)
             samples, now = [(session.moves, after.total)], after
             while session.moves < SESSION + SOAK:
                 await session.play(min(SAMPLE_EVERY, SESSION + SOAK - session.moves))
@@ -237,6 +234,26 @@ async def run() -> Run:
             await world.stop()
     workers = sum(1 for n in after.names.values() if n == "worker")
     return Run(after, samples, soak_end, spread, workers)
+
+
+async def session_footprint(session: Session) -> Footprint:
+    """Open the tables, play the mixed session, and read the footprint once the bot is quiet."""
+    await session.start()
+    await session.play(SESSION)
+    await asyncio.sleep(QUIET)
+    return footprint(session.bot)
+
+
+async def one_cpu() -> Footprint:
+    """The mixed session's quiet footprint with the bot on one CPU, as on a 1-vCPU host: its
+    defaults then start no render worker."""
+    with tempfile.TemporaryDirectory(prefix="hangar-bench-") as tmp:
+        async with FakeDiscord() as fake:
+            world = World(fake, Path(tmp), cpus={0})
+            bot = await world.start("bot", {"DATABASE_URL": str(Path(tmp) / "memory.sqlite3")})
+            after = await session_footprint(Session(fake, world, bot))
+            await world.stop()
+    return after
 
 
 def report(run: Run) -> None:
@@ -286,6 +303,14 @@ def verdict(per_unit: float) -> str:
     return "flat" if per_unit * 1000 < FLAT else "growing"
 
 
+def report_one_cpu(after: Footprint) -> None:
+    """Print the one-CPU session's footprint."""
+    print(
+        f"    the same session on one CPU (as on a 1-vCPU host, no render worker): "
+        f"{after.total / MIB:.0f} MiB ({after.describe()})"
+    )
+
+
 def standalone() -> None:
     """`python -m bench.memory` alone; `make bench` prints the same in bench/e2e_moves.py's
     targets (named so that `python -m bench`, which runs every `main`, skips this module)."""
@@ -293,6 +318,7 @@ def standalone() -> None:
     print("Memory of the whole bot (PSS of its process and every process below it):")
     with bot_defaults():
         report(asyncio.run(run()))
+        report_one_cpu(asyncio.run(one_cpu()))
 
 
 if __name__ == "__main__":
