@@ -70,6 +70,12 @@ class Series:
     workers: list[float] = field(default_factory=list)  # the part of `cpu` in render workers
     patterns: list[str] = field(default_factory=list)
     uploads: list[int] = field(default_factory=list)  # bytes of the files each move uploaded
+    faults: list[int] = field(default_factory=list)  # page faults of the bot's processes
+
+    @property
+    def faults_per_move(self) -> float:
+        """Mean page faults per move: each a new page the kernel zeroed (~2 µs here)."""
+        return statistics.fmean(self.faults) if self.faults else 0.0
 
     @property
     def median(self) -> float:
@@ -103,20 +109,34 @@ def process_cpu(bot: BotProcess) -> float:
 def split_cpu(bot: BotProcess) -> tuple[float, float]:
     """CPU seconds so far of the bot's own process (its event loop and threads) and of its
     children (the render workers)."""
+    (own, children), _ = usage(bot)
+    return own, children
+
+
+def page_faults(bot: BotProcess) -> int:
+    """Minor page faults so far of the bot's process and its children."""
+    return usage(bot)[1]
+
+
+def usage(bot: BotProcess) -> tuple[tuple[float, float], int]:
+    """(own, children) CPU seconds and the page faults of both, from /proc."""
     assert bot.proc is not None
     pid = str(bot.proc.pid)
-    own = children = 0
+    own = children = faults = 0
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
             fields = stat.read_text().rsplit(")", 1)[1].split()
         except OSError:  # the process ended while we looked
             continue
+        if stat.parent.name != pid and fields[1] != pid:
+            continue
         ticks = int(fields[11]) + int(fields[12])
+        faults += int(fields[7])
         if stat.parent.name == pid:
             own += ticks
-        elif fields[1] == pid:
+        else:
             children += ticks
-    return own / TICKS, children / TICKS
+    return (own / TICKS, children / TICKS), faults
 
 
 async def answered(
@@ -215,12 +235,13 @@ async def hangar_move(table: Table, bot: BotProcess, rng: random.Random, series:
     choice = random_policy(action_choices(panel), rng)
     edits = panel.edits
     files = attachment_sizes(table.fake)
-    (own, workers), start = split_cpu(bot), time.perf_counter()
+    ((own, workers), faults), start = usage(bot), time.perf_counter()
     handle = await press(table.fake, user, panel, choice)
     await answered(handle, panel.id, edits, table.fake)
     series.latencies.append(time.perf_counter() - start)
     await asyncio.sleep(0.05)  # let the bot finish what it does after the panel (retiring)
-    own_after, workers_after = split_cpu(bot)
+    (own_after, workers_after), faults_after = usage(bot)
+    series.faults.append(faults_after - faults)
     new = attachment_sizes(table.fake)
     series.uploads.append(sum(size for i, size in new.items() if i not in files))
     series.cpu.append(own_after + workers_after - own - workers)
@@ -278,7 +299,7 @@ async def paired_series(
 def drop_warmup(series: Series) -> None:
     """Forget the first moves (imports, caches and connections warming up)."""
     del series.latencies[:WARMUP], series.cpu[:WARMUP], series.patterns[:WARMUP]
-    del series.workers[:WARMUP], series.uploads[:WARMUP]
+    del series.workers[:WARMUP], series.uploads[:WARMUP], series.faults[:WARMUP]
 
 
 async def floor_panel(fake: FakeDiscord, user: User, channel: Channel) -> Message:
@@ -306,12 +327,14 @@ async def floor_mover(world: World, board: bytes, hand: bytes) -> FloorMove:
     panel = await floor_panel(fake, user, fake.add_channel(world.guild, "floor"))
 
     async def move(pattern: str, series: Series) -> None:
-        edits, cpu, start = panel.edits, process_cpu(bot), time.perf_counter()
+        edits, cpu, faults = panel.edits, process_cpu(bot), page_faults(bot)
+        start = time.perf_counter()
         handle = await press(fake, user, panel, floor_choice(panel, pattern))
         await answered(handle, panel.id, edits, fake)
         series.latencies.append(time.perf_counter() - start)
         await asyncio.sleep(0.05)
         series.cpu.append(process_cpu(bot) - cpu)
+        series.faults.append(page_faults(bot) - faults)
         series.patterns.append(pattern)
 
     return move
@@ -492,7 +515,8 @@ def game_report(game_id: str, players: int, ours: Series, floor: Series, sizes: 
     loop = ours.cpu_per_move - ours.workers_per_move
     print(
         f"    (bot process {loop * 1000:.1f} ms ×{loop / floor.cpu_per_move:.2f} of the floor, "
-        f"render workers {ours.workers_per_move * 1000:.1f} ms)"
+        f"render workers {ours.workers_per_move * 1000:.1f} ms; page faults per move "
+        f"{ours.faults_per_move:.0f}, floor {floor.faults_per_move:.0f})"
     )
     posts = ours.patterns.count("post")
     print(f"    ({len(ours.latencies)} moves, {posts} new boards; {sizes})")

@@ -37,7 +37,11 @@ MMAP_FROM = 8 * 1024 * 1024
 # again; IdleTrim gives the rest back.
 TRIM_FROM = 8 * 1024 * 1024
 IDLE_SECONDS = 1.0  # quiet this long after work, a process gives its free heap back
-TRIM_EVERY = 16  # pieces of work (pictures, clicks) after which a process that is never quiet trims
+# Pieces of work (pictures, clicks) after which a process that is never quiet trims. Each trim
+# makes the next pictures fault their pages in again (~2.2 µs a page here): every 16 cost a
+# Takeoff! move ~220 more page faults than never (~0.5 ms of CPU), every 64 ~50 more; the busy
+# bot at the end of the bench's soak took 180, 184 and 196 MiB (16, 64, never; issue 29).
+TRIM_EVERY = 64
 
 
 def _libc_function(name: str) -> Callable[..., int] | None:
