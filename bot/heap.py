@@ -21,6 +21,8 @@ import asyncio
 import ctypes
 import logging
 from collections.abc import Callable
+from functools import cache
+from typing import Any
 
 log = logging.getLogger(__name__)
 
@@ -37,11 +39,13 @@ MMAP_FROM = 8 * 1024 * 1024
 # again; IdleTrim gives the rest back.
 TRIM_FROM = 8 * 1024 * 1024
 IDLE_SECONDS = 1.0  # quiet this long after work, a process gives its free heap back
-# Pieces of work (pictures, clicks) after which a process that is never quiet trims. Each trim
-# makes the next pictures fault their pages in again (~2.2 µs a page here): every 16 cost a
-# Takeoff! move ~220 more page faults than never (~0.5 ms of CPU), every 64 ~50 more; the busy
-# bot at the end of the bench's soak took 180, 184 and 196 MiB (16, 64, never; issue 29).
-TRIM_EVERY = 64
+# A process that is never quiet looks at its free heap every TRIM_EVERY pieces of work (pictures,
+# clicks) and trims when it holds more than BUSY_FREE free. Each trim makes the next pictures fault
+# their pages in again (~2.2 µs a page here): trimming every 16 pieces whatever the heap held cost
+# a Takeoff! move ~220 more page faults than never, a First in Flight move more still (issue 29),
+# while a busy worker holds 20-30 MiB free between pictures and would fill it again at once.
+TRIM_EVERY = 16
+BUSY_FREE = 32 * 1024 * 1024
 
 
 def _libc_function(name: str) -> Callable[..., int] | None:
@@ -50,6 +54,35 @@ def _libc_function(name: str) -> Callable[..., int] | None:
         function: Callable[..., int] = getattr(ctypes.CDLL("libc.so.6"), name)
     except (OSError, AttributeError):
         return None
+    return function
+
+
+class _MallInfo2(ctypes.Structure):
+    """glibc's struct mallinfo2 (malloc.h): the heap's totals, in bytes."""
+
+    _fields_ = [
+        (name, ctypes.c_size_t)
+        for name in (
+            "arena", "ordblks", "smblks", "hblks", "hblkhd",
+            "usmblks", "fsmblks", "uordblks", "fordblks", "keepcost",
+        )
+    ]  # fmt: skip
+
+
+def free_heap() -> int | None:
+    """Bytes the heap holds free (glibc's mallinfo2), or None on a C library without it."""
+    mallinfo2 = _mallinfo2()
+    return None if mallinfo2 is None else int(mallinfo2().fordblks)
+
+
+@cache
+def _mallinfo2() -> Any:
+    """glibc's mallinfo2 (2.33 and later) returning the structure, or None."""
+    try:
+        function = ctypes.CDLL("libc.so.6").mallinfo2
+    except (OSError, AttributeError):
+        return None
+    function.restype = _MallInfo2
     return function
 
 
@@ -72,30 +105,36 @@ class IdleTrim:
     in use. Run after each piece of work it would make the next one fault its pages in again;
     run when nothing has happened for IDLE_SECONDS, it costs a busy process little and leaves a
     quiet one (most of a play-by-post bot's life) at its smallest. A process that is never
-    quiet still trims every TRIM_EVERY pieces of work.
+    quiet still trims once its free heap grows past BUSY_FREE.
     """
 
     def __init__(self) -> None:
         self._trim = _libc_function("malloc_trim")
         self.trims = 0
         self.unquiet = 0  # pieces of work since the last trim
+        self.since_look = 0  # pieces of work since the free heap was last looked at
         self._last_work = 0.0  # the loop's time of the last armed work
         self._timer: asyncio.TimerHandle | None = None
         self._timer_loop: asyncio.AbstractEventLoop | None = None  # tests run a loop each
 
     def worked(self) -> None:
-        """Some work was done: there may be free pages to give back once quiet (or now, after
-        TRIM_EVERY pieces of work without a quiet moment)."""
+        """Some work was done: there may be free pages to give back once quiet (or now, when
+        the heap holds more than BUSY_FREE free after TRIM_EVERY pieces of work without a
+        quiet moment)."""
         self.unquiet += 1
-        if self.unquiet >= TRIM_EVERY:
-            self.idle()
+        self.since_look += 1
+        if self.since_look >= TRIM_EVERY:
+            self.since_look = 0
+            free = free_heap()
+            if free is None or free > BUSY_FREE:
+                self.idle()
 
     def idle(self) -> None:
         """Give the free pages back now, if work was done since the last time."""
         if self.unquiet and self._trim is not None:
             self._trim(0)
             self.trims += 1
-        self.unquiet = 0
+        self.unquiet = self.since_look = 0
 
     def arm(self) -> None:
         """Work was done on this event loop: trim once it has been quiet for IDLE_SECONDS (each
