@@ -99,27 +99,10 @@ class Series:
         return statistics.fmean(self.workers) if self.workers else 0.0
 
 
-def process_cpu(bot: BotProcess) -> float:
-    """User + system CPU seconds the bot process and its children (the render pool's worker
-    processes) have used so far: work moved to a worker still counts."""
-    own, children = split_cpu(bot)
-    return own + children
-
-
-def split_cpu(bot: BotProcess) -> tuple[float, float]:
-    """CPU seconds so far of the bot's own process (its event loop and threads) and of its
-    children (the render workers)."""
-    (own, children), _ = usage(bot)
-    return own, children
-
-
-def page_faults(bot: BotProcess) -> int:
-    """Minor page faults so far of the bot's process and its children."""
-    return usage(bot)[1]
-
-
 def usage(bot: BotProcess) -> tuple[tuple[float, float], int]:
-    """(own, children) CPU seconds and the page faults of both, from /proc."""
+    """CPU seconds so far of the bot's own process (its event loop and threads) and of its
+    children (the render workers: work moved to a worker still counts), and the minor page
+    faults of both, from /proc."""
     assert bot.proc is not None
     pid = str(bot.proc.pid)
     own = children = faults = 0
@@ -327,14 +310,15 @@ async def floor_mover(world: World, board: bytes, hand: bytes) -> FloorMove:
     panel = await floor_panel(fake, user, fake.add_channel(world.guild, "floor"))
 
     async def move(pattern: str, series: Series) -> None:
-        edits, cpu, faults = panel.edits, process_cpu(bot), page_faults(bot)
+        edits, ((own, children), faults) = panel.edits, usage(bot)
         start = time.perf_counter()
         handle = await press(fake, user, panel, floor_choice(panel, pattern))
         await answered(handle, panel.id, edits, fake)
         series.latencies.append(time.perf_counter() - start)
         await asyncio.sleep(0.05)
-        series.cpu.append(process_cpu(bot) - cpu)
-        series.faults.append(page_faults(bot) - faults)
+        (own_after, children_after), faults_after = usage(bot)
+        series.cpu.append(own_after + children_after - own - children)
+        series.faults.append(faults_after - faults)
         series.patterns.append(pattern)
 
     return move

@@ -27,8 +27,8 @@ import random
 import statistics
 import sys
 import tempfile
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -63,7 +63,11 @@ class Run:
     samples: list[tuple[int, int]]  # the soak: (moves, bytes), busy
     soak_end: Footprint  # quiet, after the soak
     spread: list[tuple[int, int]]  # the spread: (channels opened, bytes), quiet
-    workers: int
+
+    @property
+    def workers(self) -> int:
+        """Render workers the bot ran after the session."""
+        return sum(1 for name in self.after.names.values() if name == "worker")
 
     @property
     def soak_moves(self) -> int:
@@ -213,27 +217,36 @@ def slope(samples: list[tuple[int, int]]) -> float:
     return sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True)) / den if den else 0.0
 
 
-async def run() -> Run:
-    """The session, its footprint, the soak's samples, the spread over channels."""
+@asynccontextmanager
+async def started_bot(cpus: set[int] | None = None) -> AsyncIterator[Session]:
+    """A bot with its defaults against a fake Discord (on `cpus` only, when given), and a
+    session to play in it; stopped at the end."""
     with tempfile.TemporaryDirectory(prefix="hangar-bench-") as tmp:
         async with FakeDiscord() as fake:
-            world = World(fake, Path(tmp))
+            world = World(fake, Path(tmp), cpus)
             bot = await world.start("bot", {"DATABASE_URL": str(Path(tmp) / "memory.sqlite3")})
-            session = Session(fake, world, bot)
-            after = await session_footprint(session)
-            samples, now = [(session.moves, after.total)], after
-            while session.moves < SESSION + SOAK:
-                await session.play(min(SAMPLE_EVERY, SESSION + SOAK - session.moves))
-                now = footprint(bot)  # busy: taken right after a move
-                samples.append((session.moves, now.total))
-            print(f"    at the soak's end, busy, by process (MiB): {now.describe()}")
-            await asyncio.sleep(QUIET)
-            soak_end = footprint(bot)
-            print(f"    a moment later, quiet (MiB): {soak_end.describe()}")
-            spread = await session.spread(CHANNELS)
-            await world.stop()
-    workers = sum(1 for n in after.names.values() if n == "worker")
-    return Run(after, samples, soak_end, spread, workers)
+            try:
+                yield Session(fake, world, bot)
+            finally:
+                await world.stop()
+
+
+async def run() -> Run:
+    """The session, its footprint, the soak's samples, the spread over channels."""
+    async with started_bot() as session:
+        bot = session.bot
+        after = await session_footprint(session)
+        samples, now = [(session.moves, after.total)], after
+        while session.moves < SESSION + SOAK:
+            await session.play(min(SAMPLE_EVERY, SESSION + SOAK - session.moves))
+            now = footprint(bot)  # busy: taken right after a move
+            samples.append((session.moves, now.total))
+        print(f"    at the soak's end, busy, by process (MiB): {now.describe()}")
+        await asyncio.sleep(QUIET)
+        soak_end = footprint(bot)
+        print(f"    a moment later, quiet (MiB): {soak_end.describe()}")
+        spread = await session.spread(CHANNELS)
+    return Run(after, samples, soak_end, spread)
 
 
 async def session_footprint(session: Session) -> Footprint:
@@ -247,13 +260,8 @@ async def session_footprint(session: Session) -> Footprint:
 async def one_cpu() -> Footprint:
     """The mixed session's quiet footprint with the bot on one CPU, as on a 1-vCPU host: its
     defaults then start no render worker."""
-    with tempfile.TemporaryDirectory(prefix="hangar-bench-") as tmp:
-        async with FakeDiscord() as fake:
-            world = World(fake, Path(tmp), cpus={0})
-            bot = await world.start("bot", {"DATABASE_URL": str(Path(tmp) / "memory.sqlite3")})
-            after = await session_footprint(Session(fake, world, bot))
-            await world.stop()
-    return after
+    async with started_bot(cpus={0}) as session:
+        return await session_footprint(session)
 
 
 def report(run: Run) -> None:

@@ -78,11 +78,9 @@ def free_heap() -> int | None:
 @cache
 def _mallinfo2() -> Any:
     """glibc's mallinfo2 (2.33 and later) returning the structure, or None."""
-    try:
-        function = ctypes.CDLL("libc.so.6").mallinfo2
-    except (OSError, AttributeError):
-        return None
-    function.restype = _MallInfo2
+    function: Any = _libc_function("mallinfo2")
+    if function is not None:
+        function.restype = _MallInfo2
     return function
 
 
