@@ -50,6 +50,7 @@ ZLIB_HEADER = b"\x78\x9c"  # deflate, 32 KiB window, "default" level flag, valid
 FINAL_BLOCK = b"\x03\x00"  # an empty final block with fixed codes: ends the deflate stream
 ADLER_BASE = 65521
 
+Scanlines: TypeAlias = bytes | memoryview  # a band's rows, each after its filter byte
 Band = tuple[bytes, int, int]  # compressed bytes, Adler-32 and length of the raw band
 Pixels = tuple[int, str, int, int]  # width, mode, band length, digest of the band's pixels
 # a band's pixels, and the indices its colours have in the palette (0 in full colour)
@@ -206,7 +207,7 @@ RUN_GAP = 4
 
 def _scanlines(
     image: Image.Image, palette: Palette | None, packed: dict[int, bytes], top: int, bottom: int
-) -> Callable[[int], bytes]:
+) -> Callable[[int], Scanlines]:
     """The PNG scanlines (each row's filter byte, 0 for none, then its pixels: full colour, or
     palette indices) of the band at a given top row; indices are looked up once for all the
     rows from `top` to `bottom`."""
@@ -214,17 +215,18 @@ def _scanlines(
     if palette is None:
         stride = width * COLOUR_TYPES[image.mode][1]
 
-        def filtered(band_top: int) -> bytes:
+        def filtered(band_top: int) -> Scanlines:
             found = packed.get(band_top)
             rows = found if found is not None else _band(image, band_top, stride)
             return _filtered(rows, stride)
 
         return filtered
     bottom = min(bottom, height)
-    lines = palette.scanlines(image, (0, top, width, bottom))
+    # each band a view into the run's scanlines, not a copy of them
+    lines = memoryview(palette.scanlines(image, (0, top, width, bottom)))
     line = width + 1
 
-    def indexed(band_top: int) -> bytes:
+    def indexed(band_top: int) -> Scanlines:
         start = (band_top - top) * line
         end = (min(band_top + BAND_ROWS, bottom) - top) * line
         return lines[start:end]
@@ -382,7 +384,7 @@ def _digest(rows: bytes) -> int:
     return xxhash.xxh3_128_intdigest(rows, SEED)
 
 
-def _deflate(raw: bytes) -> Band:
+def _deflate(raw: Scanlines) -> Band:
     """One band's scanlines (each after its filter byte) deflated and ended by a full flush."""
     compressor = zlib_ng.compressobj(LEVEL, zlib.DEFLATED, -zlib.MAX_WBITS)
     data = compressor.compress(raw) + compressor.flush(zlib.Z_FULL_FLUSH)
