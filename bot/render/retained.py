@@ -134,8 +134,8 @@ def png(
         return base.data
     shelf.repainted += 1
     redraw.repaint(base.image, view, names=names, parts=dirty)
-    rows = [layout.parts[name][1:] for name in dirty]
-    known = {i: key for i, key in enumerate(base.keys) if not _touches(i, rows)}
+    touched = _bands(layout.parts[name][1:] for name in dirty)
+    known = {i: key for i, key in enumerate(base.keys) if i not in touched}
     encoded = encode_keyed(base.image, known=known, house=house)
     _keep(shelf, kept, Kept(layout, base.image, encoded.keys, encoded.data))
     return encoded.data
@@ -180,9 +180,15 @@ def _rows(spans: Iterable[tuple[int, int]]) -> int:
     return sum(bottom - top for top, bottom in merged(spans) if bottom > top)
 
 
-def _touches(band: int, rows: list[tuple[int, int]]) -> bool:
-    """True when band number `band` shares a row with any of the spans."""
-    return any(overlaps((band * BAND_ROWS, (band + 1) * BAND_ROWS), span) for span in rows)
+def _bands(spans: Iterable[tuple[int, int]]) -> set[int]:
+    """The numbers of the bands that share a row with any of the [top, bottom) spans (each band
+    once: comparing every band with every span cost a Takeoff! move ~0.1 ms)."""
+    return {
+        band
+        for top, bottom in merged(spans)
+        if bottom > top
+        for band in range(max(0, top) // BAND_ROWS, (bottom - 1) // BAND_ROWS + 1)
+    }
 
 
 def _keep(shelf: Shelf, kept: list[Kept], entry: Kept) -> None:

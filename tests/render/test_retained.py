@@ -9,6 +9,7 @@ import pytest
 from PIL import Image
 
 from bot.render import private_png, public_png, renderer_for, retained
+from bot.render.png import BAND_ROWS
 from rules import GAMES
 
 NAMES = ("Ann", "Bo")
@@ -85,3 +86,21 @@ def test_kept_pictures_of_every_drawing_stay_within_the_budget() -> None:
             ), "the view just drawn is kept"
             action = chooser.choice(game.legal_actions(state, active[0]))
             games[game_id] = (game, game.apply(state, active[0], action.key).state)
+
+
+def test_the_bands_a_repaint_touches_are_those_sharing_a_row_with_it() -> None:
+    """A band is encoded again exactly when a repainted span shares a row with it, for random
+    spans (some empty, some starting above the picture)."""
+    chooser = random.Random(5)
+    for _ in range(500):
+        spans = []
+        for _ in range(chooser.randrange(6)):
+            top = chooser.randrange(-40, 400)
+            spans.append((top, top + chooser.randrange(-3, 90)))
+        rows = {row for top, bottom in spans for row in range(top, bottom)}
+        expected = {
+            band
+            for band in range(20)
+            if rows & set(range(band * BAND_ROWS, (band + 1) * BAND_ROWS))
+        }
+        assert retained._bands(spans) == expected
