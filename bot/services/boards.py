@@ -45,11 +45,12 @@ class KeptLog:
 
 class BoardLogs(Lru[int, KeptLog]):
     """The board's recent log per game, as this process last wrote it: the next move appends its
-    own events instead of reading back and decoding ~50 stored events (issue 14). The last 128
-    games: a channel where moves follow each other is among them, and one whose next move is
-    hours away reads its log back then (issue 29: memory flat however many channels play)."""
+    own events instead of reading back and decoding ~50 stored events (issue 14). The last 64
+    games, as bot/runtime/preview.py keeps: a channel where moves follow each other is among them,
+    and one whose next move is hours away reads its log back then (issue 29: memory flat however
+    many channels play; 128 filled until ~150 channels had played)."""
 
-    def __init__(self, size: int = 128) -> None:
+    def __init__(self, size: int = 64) -> None:
         super().__init__(size)
 
     def entries(self, record: GameRecord) -> tuple[Entry, ...] | None:

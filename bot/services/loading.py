@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,12 +37,19 @@ class LegalCache(Lru[tuple[int, int], tuple[int, tuple[Action, ...]]]):
     serves the board's buttons, the next click's legality check and the hand panel.
 
     Only each (game, seat)'s latest version is kept: a move needs the version it acts on, and
-    keeping 1,024 past versions of a few games grew memory with every move (issue 29). 256 seats:
-    a First in Flight seat's choices are up to ~30 KiB, and 1,024 of them grew a bot serving many
-    channels by megabytes for channels whose next move is hours away."""
+    keeping 1,024 past versions of a few games grew memory with every move (issue 29). 128 seats,
+    two for each of the 64 channels whose games the bot keeps in memory (bot/runtime/preview.py):
+    a First in Flight seat's choices are up to ~30 KiB, and 256 of them grew a bot serving many
+    channels until ~150 of them had played, for channels whose next move is hours away (it is
+    then computed again, once). An ended game's seats are forgotten at once (`forget_game`)."""
 
-    def __init__(self, size: int = 256) -> None:
+    def __init__(self, size: int = 128) -> None:
         super().__init__(size)
+
+    def forget_game(self, game: int, seats: Iterable[int]) -> None:
+        """Drop what is kept of `game`'s seats (it ended: nothing is legal any more)."""
+        for seat in seats:
+            self.forget((game, seat))
 
     def get_or_compute(
         self, key: tuple[int, int, int], compute: Callable[[], list[Action]]

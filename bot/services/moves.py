@@ -235,7 +235,10 @@ class Moves:
             events.extend(transition.events)
             labels.append(action.label)
             if current.outcome is not None:
-                break  # the game is over: nothing more is legal
+                # the game is over: nothing more is legal, and its seats' choices are dropped
+                seats = (s.seat for s in current.seats)
+                self.decoder.legal_cache.forget_game(current.record.pk, seats)
+                break
         done = tuple(events)
         # the new state is final here: its board is drawn while reactions run and COMMIT waits
         discards.append(self._foreseen(current))

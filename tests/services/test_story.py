@@ -157,3 +157,19 @@ async def test_an_ended_games_board_log_is_not_kept(service: GameService) -> Non
         loaded = result.loaded
     assert list(result.lines) == await service.boards.story(CHANNEL, None, limit=BOARD_LINES)
     assert service.board_logs.get(pk) is None
+
+
+async def test_an_ended_games_legal_actions_are_not_kept(service: GameService) -> None:
+    """While a game runs, each seat's choices are kept for the next click; once it ends,
+    nothing of it stays in the cache waiting to be evicted (memory of a busy host)."""
+    loaded = await started(service, ALICE, BOB)
+    pk = loaded.record.pk
+    while loaded.outcome is None:
+        seat = loaded.active_seats[0]
+        user = loaded.user_of(seat)
+        assert user is not None
+        key = loaded.legal_actions(seat)[0].key
+        assert service.legal_cache.get((pk, seat)) is not None
+        loaded = (await service.act(CHANNEL, user, key, None)).loaded
+    assert all(service.legal_cache.get((pk, s.seat)) is None for s in loaded.seats)
+    assert loaded.legal_actions(0) == [] and service.legal_cache.get((pk, 0)) is None
