@@ -180,7 +180,8 @@ async def handle_action(
     answer = ClickAnswer(interaction, wait=private and ClickAnswer.may_wait())
     if calm and interaction.channel_id is not None:
         click = (interaction.channel_id, pk, version)
-        bot.previews.start(bot.service, click, interaction.user.id, key)
+        panel = private_locale(interaction) if private else None  # the clicker's, drawn next
+        bot.previews.start(bot.service, click, interaction.user.id, key, panel)
     ClickAnswer.started()
     try:
         if not answer.waiting:

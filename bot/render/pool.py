@@ -144,11 +144,21 @@ class Worker:
 
     async def run(self, draw: Draw, args: tuple[Any, ...], kwargs: dict[str, Any]) -> bytes:
         """Send one job and wait for its reply without blocking the loop."""
+        return await self.wait(self.send(draw, args, kwargs))
+
+    def send(
+        self, draw: Draw, args: tuple[Any, ...], kwargs: dict[str, Any]
+    ) -> asyncio.Future[bytes]:
+        """Send one job now; its reply comes to the future returned (see `wait`)."""
         loop = asyncio.get_running_loop()
         self.conn.send_bytes(pickle.dumps((draw, args, kwargs), pickle.HIGHEST_PROTOCOL))
         reply: asyncio.Future[bytes] = loop.create_future()
         self._reply = reply
         loop.add_reader(self.conn.fileno(), self._answer)
+        return reply
+
+    async def wait(self, reply: asyncio.Future[bytes]) -> bytes:
+        """The reply to the job just sent, once the worker has drawn it."""
         try:
             return await reply
         finally:
@@ -288,11 +298,7 @@ class RenderPool:
         """An idle worker, preferably the one that drew this kind of picture last (its band and
         tile caches hold that picture's pieces); callers wait in order while all are busy."""
         if self._idle:
-            same = next((w for w in self._idle if w.last == kind), None)
-            if same is None:
-                return self._idle.popleft()
-            self._idle.remove(same)
-            return same
+            return self._take_idle(kind)
         waiter: asyncio.Future[Worker] = asyncio.get_running_loop().create_future()
         self._waiting.append(waiter)
         try:
@@ -301,6 +307,14 @@ class RenderPool:
             if waiter.done() and not waiter.cancelled():
                 self._release(waiter.result())  # handed over just as the caller gave up
             raise
+
+    def _take_idle(self, kind: str) -> Worker:
+        """An idle worker (there is one), preferably the one that drew `kind` last."""
+        same = next((w for w in self._idle if w.last == kind), None)
+        if same is None:
+            return self._idle.popleft()
+        self._idle.remove(same)
+        return same
 
     def _release(self, worker: Worker) -> None:
         """Give a worker to the longest waiting caller, else mark it idle."""
@@ -311,14 +325,41 @@ class RenderPool:
                 return
         self._idle.append(worker)
 
-    async def _run(self, draw: Draw, *args: Any, **kwargs: Any) -> bytes:
-        """One job in a worker process, or in a thread once the workers are unusable."""
-        kind = f"{draw.__module__}.{draw.__qualname__}{args[:1]!r}"  # e.g. public_png('takeoff',)
-        worker = await self._worker(kind) if _importable(draw) else None
+    def _dispatch(self, draw: Draw, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Sent | None:
+        """Send a job to an idle worker at once, before the caller goes on (None when none is
+        idle, or jobs run in threads: the job's task then waits its turn).
+
+        A job started in a task reaches its worker only when the loop next waits, and a move's
+        transaction runs on the loop's thread up to its COMMIT: a board drawn ahead of the move
+        waited for the whole transaction before its worker could begin (issue 29)."""
+        if not _importable(draw) or not self._start() or self._waiting or not self._idle:
+            return None
+        kind = _kind(draw, args)
+        worker = self._take_idle(kind)
+        worker.last = kind
+        try:
+            return Sent(worker, worker.send(draw, args, kwargs))
+        except OSError:  # the worker is gone: the job's task finds out and falls back
+            self._release(worker)
+            return None
+
+    async def _run(
+        self, draw: Draw, args: tuple[Any, ...], kwargs: dict[str, Any], sent: Sent | None = None
+    ) -> bytes:
+        """One job in a worker process (already `sent` to one, or sent when one is free), or in a
+        thread once the workers are unusable."""
+        worker = sent.worker if sent is not None else None
+        if worker is None and _importable(draw):
+            kind = _kind(draw, args)
+            worker = await self._worker(kind)
+            if worker is not None:
+                worker.last = kind
         if worker is not None:
-            worker.last = kind
             try:
-                png = await worker.run(draw, args, kwargs)
+                if sent is not None:
+                    png = await worker.wait(sent.reply)
+                else:
+                    png = await worker.run(draw, args, kwargs)
             except (WorkerGone, OSError) as exc:
                 if not self._broken:
                     log.warning("Render worker failed (%s); drawing in threads from now on", exc)
@@ -399,7 +440,8 @@ class RenderPool:
         loop = asyncio.get_running_loop()
         job = self._drawing.get(key)
         if job is None or job.get_loop() is not loop:
-            job = asyncio.ensure_future(self._run(draw, *sent, **kwargs))
+            dispatched = self._dispatch(draw, sent, kwargs)
+            job = asyncio.ensure_future(self._run(draw, sent, kwargs, dispatched))
             self._drawing[key] = job
             job.add_done_callback(lambda done: self._finish(key, done))
         return job
@@ -432,6 +474,19 @@ class RenderPool:
             waiter = self._waiting.popleft()
             if not waiter.done():
                 waiter.set_exception(WorkerGone("the render workers were stopped"))
+
+
+@dataclass(frozen=True)
+class Sent:
+    """A job already written to its worker, and the future its reply comes to."""
+
+    worker: Worker
+    reply: asyncio.Future[bytes]
+
+
+def _kind(draw: Draw, args: tuple[Any, ...]) -> str:
+    """What a job draws, e.g. public_png('takeoff',): a worker's caches hold that kind's pieces."""
+    return f"{draw.__module__}.{draw.__qualname__}{args[:1]!r}"
 
 
 def _importable(draw: Draw) -> bool:

@@ -1,21 +1,29 @@
-"""Drawing a move's board before it is shown: ahead of the click's transaction, and before its
-COMMIT.
+"""Drawing a move's pictures before they are shown: ahead of the click's transaction, and before
+its COMMIT.
 
 Ahead: a calm click on a private panel is answered by the refreshed panel itself, after the
-move's transaction and its board (bot/edge/answer.py), so the board is the first thing that
-waits. The move is applied ahead, in memory, to the game as this process last committed it, and
-its board is started in the render pool while the transaction runs. The real path asks the pool
-for the same picture after the commit and joins that drawing (the pool shares a drawing between
-callers of the same view).
+move's transaction and its board (bot/edge/answer.py), so the board and then that panel are what
+the click waits for. The move is applied ahead, in memory, to the game as this process last
+committed it, and its board (and, for a click on the clicker's own panel, that panel) is sent to
+the render worker before the transaction begins. The real path asks the pool for the same
+pictures after the commit and joins those drawings (the pool shares a drawing between callers of
+the same view).
+
+The jobs are written to the worker before `start` returns (RenderPool dispatches to an idle
+worker at once): a move's SQLite transaction runs on the loop's thread without waiting until its
+COMMIT, so a job started in a task reached the worker only then. Measured on 60 Takeoff! moves
+(issue 29): the board's job left 1.7 ms after the click before, 0.6 ms now, and the panel was
+answered ~2 ms sooner (13.5 → 11.5 ms, median); five paired bench runs, median ×2.44 → ×2.33 of
+the floor.
 
 Before COMMIT: whatever the click, the move pipeline shows this module the game as the move will
 commit it (`foresight`), so the board is started on the very state being committed while the
 reactions run and COMMIT waits on the disk; a commit that fails discards it (issue 29: the job
 had been sent only after COMMIT began, and the upload waited ~5 ms after the transaction).
 
-Only the board: the clicker's panel is shown after the board, and drawing both ahead kept both
-cores busy while the move committed, which made the click slower (bench, 7 paired runs: median
-×2.35 → ×2.06 of the floor with the board alone).
+With one worker the panel is drawn right after the board, while the board is uploaded. (Drawing
+both ahead was tried before, when jobs left only at COMMIT: both cores were then busy while the
+move committed, and the click was slower, ×2.06 → ×2.35.)
 
 Nothing here is shown or stored: a preview that guessed wrong (another process moved first, the
 click was stale or illegal) only drew a picture nobody asks for. The games kept here are hints,
@@ -30,7 +38,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 
 from bot.i18n import ENGLISH
-from bot.render import has_live, public_png
+from bot.render import has_live, private_png, public_png
 from bot.render.pool import POOL, RenderPool
 from bot.services.games import GameService, LoadedGame
 
@@ -49,7 +57,7 @@ class Previews:
         self.pool = pool
         self.size = size
         self._games: OrderedDict[int, LoadedGame] = OrderedDict()
-        self._tasks: set[asyncio.Task[None]] = set()
+        self._tasks: set[asyncio.Future[bytes]] = set()  # pictures drawn ahead, until done
         # The language of a server's boards, known without a query (set at start-up by the
         # edge): a picture drawn ahead in another language than the board's is wasted.
         self.language: Callable[[int], str] = lambda _guild_id: ENGLISH
@@ -74,20 +82,47 @@ class Previews:
         return self.pool.ahead(public_png, after.game.id, board, after.names, live=False, **extra)
 
     def start(
-        self, service: GameService, click: tuple[int, int, int], user_id: int, key: str
+        self,
+        service: GameService,
+        click: tuple[int, int, int],
+        user_id: int,
+        key: str,
+        panel: str | None = None,
     ) -> None:
         """Begin drawing what `key` would show, if this process knows the clicked game
-        (channel id, game pk, version) at that version."""
+        (channel id, game pk, version) at that version: its board, and the clicker's panel in
+        the language `panel` when the click came from that panel.
+
+        Both jobs reach the worker before this returns, so it draws while the move's transaction
+        runs on the loop (which does not wait before its COMMIT)."""
         if not self.pool.idle():  # under load the workers are busy anyway: save the loop the work
             return
         channel_id, pk, version = click
         before = self._games.get(channel_id)
         if before is None or before.record.pk != pk or before.record.version != version:
             return
-        draw = self._draw(service, before, user_id, key)
-        task = asyncio.get_running_loop().create_task(draw)
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        try:
+            after, seat = service.moves.preview(before, user_id, key)
+            game_id = after.game.id
+            # A game with a turn-in-progress picture may edit or post: which is not known yet.
+            if not has_live(game_id):
+                extra = self._language(after)
+                board = after.view(None)
+                self._keep(
+                    self.pool.start(public_png, game_id, board, after.names, live=False, **extra)
+                )
+            if panel is not None:  # drawn as bot/edge/present.hand_panel asks for it
+                language = {} if panel == ENGLISH else {"language": panel}
+                mine = after.view(seat)
+                self._keep(self.pool.start(private_png, game_id, mine, after.names, **language))
+        except Exception:  # the real path reports every error; a preview only saves time
+            log.debug("Preview of %r failed", key, exc_info=True)
+
+    def _keep(self, drawing: asyncio.Future[bytes]) -> None:
+        """Hold a picture drawn ahead until it is done (`settle`); nobody waits for it here."""
+        self._tasks.add(drawing)
+        drawing.add_done_callback(_retrieved)
+        drawing.add_done_callback(self._tasks.discard)
 
     def _language(self, loaded: LoadedGame) -> dict[str, str]:
         """The board's language as the edge passes it (English left out: the default's key)."""
@@ -99,22 +134,11 @@ class Previews:
         while self._tasks:
             await asyncio.wait(set(self._tasks))
 
-    async def _draw(self, service: GameService, before: LoadedGame, user_id: int, key: str) -> None:
-        """Apply ahead and start the board; any refusal or failure just ends the preview."""
-        # Started just before the click is deferred (a busy bot defers at once; a calm one's
-        # panel is the answer, bot/edge/answer.py), whose request body aiohttp writes in a task
-        # of its own: yield once so that it goes out first.
-        await asyncio.sleep(0)
-        try:
-            after, _ = service.moves.preview(before, user_id, key)
-            game_id = after.game.id
-            # A game with a turn-in-progress picture may edit or post: which is not known yet.
-            if not has_live(game_id):
-                board = after.view(None)
-                extra = self._language(after)
-                await self.pool.render(public_png, game_id, board, after.names, live=False, **extra)
-        except Exception:  # the real path reports every error; a preview only saves time
-            log.debug("Preview of %r failed", key, exc_info=True)
+
+def _retrieved(drawing: asyncio.Future[bytes]) -> None:
+    """A picture drawn ahead that failed: the real path draws it again and reports the error."""
+    if not drawing.cancelled():
+        drawing.exception()
 
 
 def _nothing() -> None:

@@ -1,11 +1,16 @@
-"""The board drawn ahead of a click's commit: the same picture the real path asks for, and
-nothing at all for a click that cannot be the next move."""
+"""The board and the clicker's panel drawn ahead of a click's commit: the same pictures the real
+path asks for, and nothing at all for a click that cannot be the next move."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from bench.parts import open_table
+from bot.edge import present
+from bot.edge.present import hand_panel
+from bot.i18n import ENGLISH
 from bot.render import private_png, public_png
 from bot.render.pool import RenderPool
 from bot.runtime.preview import Previews
@@ -35,9 +40,9 @@ async def test_the_board_drawn_ahead_is_the_one_the_move_shows(tmp_path: Path) -
     seat = loaded.active_seats[0]
     user, key = loaded.user_of(seat), loaded.legal_actions(seat)[0].key
     assert user is not None
-    previews.start(service, _click(loaded), user, key)
+    previews.start(service, _click(loaded), user, key)  # a click on the public board
     await previews.settle()
-    assert pool.cache.misses == 1, "the board was drawn ahead"
+    assert pool.cache.misses == 1, "the board was drawn ahead, and no panel"
 
     after = (await service.act(loaded.record.channel_id, user, key, loaded.record.version)).loaded
     game, names = after.game, after.names
@@ -48,6 +53,33 @@ async def test_the_board_drawn_ahead_is_the_one_the_move_shows(tmp_path: Path) -
     assert (pool.cache.hits, pool.cache.misses) == (1, 2), "the real path found the board"
     assert board == public_png("takeoff", game.view(after.state, None), names)
     assert hand == private_png("takeoff", game.view(after.state, seat), names)
+    await service.store.close()
+
+
+@pytest.mark.parametrize("language", [ENGLISH, "de"])
+async def test_a_click_on_a_panel_draws_its_next_panel_ahead_too(
+    tmp_path: Path, language: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A click on the clicker's own panel starts the board and that panel, in the clicker's
+    language, and the move then shows exactly those two pictures (neither drawn again)."""
+    service, loaded = await _table(tmp_path)
+    pool = RenderPool(0)
+    monkeypatch.setattr(present, "start_render", pool.start)  # the panel asks this pool
+    previews = Previews(pool)
+    previews.remember(loaded)
+    seat = loaded.active_seats[0]
+    user, key = loaded.user_of(seat), loaded.legal_actions(seat)[0].key
+    assert user is not None
+    previews.start(service, _click(loaded), user, key, language)
+    await previews.settle()
+    assert pool.cache.misses == 2, "the board and the panel were drawn ahead"
+
+    after = (await service.act(loaded.record.channel_id, user, key, loaded.record.version)).loaded
+    panel = await hand_panel(after, seat, language)
+    board = await pool.render(public_png, "takeoff", after.view(None), after.names, live=False)
+    assert (pool.cache.hits, pool.cache.misses) == (2, 2), "the move found both pictures"
+    assert panel.image == private_png("takeoff", after.view(seat), after.names, language=language)
+    assert board == public_png("takeoff", after.view(None), after.names)
     await service.store.close()
 
 

@@ -178,13 +178,41 @@ def test_more_jobs_than_workers_each_get_their_own_picture_and_errors_come_back(
     assert not pool._broken
 
 
+def started_at(game_id: str) -> bytes:
+    """When the worker began this job (the monotonic clock every process shares)."""
+    return repr(time.perf_counter()).encode()
+
+
+def test_a_job_reaches_an_idle_worker_before_the_loop_goes_on() -> None:
+    """A picture started just before a move's transaction is drawn while the transaction runs
+    on the loop (which does not wait until its COMMIT), not after it; a second job waits for
+    the busy worker and is drawn next."""
+    pool = RenderPool(1)
+    busy_loop = 0.3  # seconds the loop runs without waiting, like a transaction up to COMMIT
+
+    async def run() -> tuple[float, float, float]:
+        await pool.render(started_at, "warm-up")  # the worker process is up
+        begun = time.perf_counter()
+        first = pool.start(started_at, "board")
+        second = pool.start(started_at, "panel")
+        time.sleep(busy_loop)
+        return begun, float(await first), float(await second)
+
+    try:
+        begun, first, second = asyncio.run(run())
+    finally:
+        pool.close()
+    assert begun < first < begun + busy_loop, "the worker began while the loop was busy"
+    assert second > begun + busy_loop, "the second job waited for the worker to be free"
+
+
 def test_a_job_cancelled_in_a_worker_never_answers_the_next_one() -> None:
     """Closing the pool mid-job stops that worker; the next picture is the right one."""
     pool = RenderPool(1)
     slow, quick = _views(3, None), _views(9, None)
 
     async def run() -> bytes:
-        job = asyncio.ensure_future(pool._run(slow_public, "takeoff", slow, NAMES, 0.5))
+        job = asyncio.ensure_future(pool._run(slow_public, ("takeoff", slow, NAMES, 0.5), {}))
         await asyncio.sleep(0.2)
         job.cancel()
         with pytest.raises(asyncio.CancelledError):
