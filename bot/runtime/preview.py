@@ -57,7 +57,7 @@ class Previews:
         self.pool = pool
         self.size = size
         self._games: OrderedDict[int, LoadedGame] = OrderedDict()
-        self._tasks: set[asyncio.Future[bytes]] = set()  # pictures drawn ahead, until done
+        self._drawings: set[asyncio.Future[bytes]] = set()  # pictures drawn ahead, until done
         # The language of a server's boards, known without a query (set at start-up by the
         # edge): a picture drawn ahead in another language than the board's is wasted.
         self.language: Callable[[int], str] = lambda _guild_id: ENGLISH
@@ -120,9 +120,9 @@ class Previews:
 
     def _keep(self, drawing: asyncio.Future[bytes]) -> None:
         """Hold a picture drawn ahead until it is done (`settle`); nobody waits for it here."""
-        self._tasks.add(drawing)
+        self._drawings.add(drawing)
         drawing.add_done_callback(_retrieved)
-        drawing.add_done_callback(self._tasks.discard)
+        drawing.add_done_callback(self._drawings.discard)
 
     def _language(self, loaded: LoadedGame) -> dict[str, str]:
         """The board's language as the edge passes it (English left out: the default's key)."""
@@ -131,8 +131,8 @@ class Previews:
 
     async def settle(self) -> None:
         """Wait for the previews under way (tests)."""
-        while self._tasks:
-            await asyncio.wait(set(self._tasks))
+        while self._drawings:
+            await asyncio.wait(set(self._drawings))
 
 
 def _retrieved(drawing: asyncio.Future[bytes]) -> None:
