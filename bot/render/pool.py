@@ -339,7 +339,7 @@ class RenderPool:
         worker.last = kind
         try:
             return Sent(worker, worker.send(draw, args, kwargs))
-        except OSError:  # the worker is gone: the job's task finds out and falls back
+        except Exception:  # gone, or a job it cannot take: its task meets it as it always did
             self._release(worker)
             return None
 

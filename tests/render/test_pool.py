@@ -206,6 +206,28 @@ def test_a_job_reaches_an_idle_worker_before_the_loop_goes_on() -> None:
     assert second > begun + busy_loop, "the second job waited for the worker to be free"
 
 
+def test_a_job_the_worker_cannot_take_fails_alone() -> None:
+    """A job whose arguments cannot be sent to a worker fails for its caller; the worker stays
+    in service and the next picture comes from it."""
+    pool = RenderPool(1)
+    view = _views(3, None)
+
+    async def run() -> bytes:
+        await pool.render(public_png, "takeoff", view, NAMES)  # the worker process is up
+        with pytest.raises((pickle.PicklingError, AttributeError, TypeError)):
+            await pool.render(public_png, "takeoff", view, NAMES, unsendable=lambda: None)
+        return await asyncio.wait_for(
+            pool.render(public_png, "takeoff", _views(5, None), NAMES), 30
+        )
+
+    try:
+        picture = asyncio.run(run())
+    finally:
+        pool.close()
+    assert picture == public_png("takeoff", _views(5, None), NAMES)
+    assert not pool._broken
+
+
 def test_a_job_cancelled_in_a_worker_never_answers_the_next_one() -> None:
     """Closing the pool mid-job stops that worker; the next picture is the right one."""
     pool = RenderPool(1)
