@@ -41,13 +41,14 @@ from bot.i18n import ENGLISH
 from bot.render import has_live, private_png, public_png
 from bot.render.pool import POOL, RenderPool
 from bot.services.games import GameService, LoadedGame
+from bot.services.loading import BUSY_GAMES
 
 log = logging.getLogger(__name__)
 
 # Games remembered: the channels with the latest moves. Each is one decoded state, 25–140 KiB
 # (issue 29): 512 grew the bot by ~60 KiB a channel over the first few hundred channels a host
-# serves; a channel where moves follow each other is among the last 64 anyway.
-KEEP = 64
+# serves; a channel where moves follow each other is among the BUSY_GAMES anyway.
+KEEP = BUSY_GAMES
 
 
 class Previews:

@@ -10,7 +10,7 @@ from bot.i18n import ENGLISH, say
 from bot.lru import Lru
 from bot.services.announce import SUMMARY_CHARS, cut_at_word, merge, plan_board
 from bot.services.errors import NoGameHereError
-from bot.services.loading import Decoder, LoadedGame
+from bot.services.loading import BUSY_GAMES, Decoder, LoadedGame
 from bot.services.replay import stored_event
 from bot.store import Store, outbox
 from bot.store import repository as repo
@@ -45,12 +45,10 @@ class KeptLog:
 
 class BoardLogs(Lru[int, KeptLog]):
     """The board's recent log per game, as this process last wrote it: the next move appends its
-    own events instead of reading back and decoding ~50 stored events (issue 14). The last 64
-    games, as bot/runtime/preview.py keeps: a channel where moves follow each other is among them,
-    and one whose next move is hours away reads its log back then (issue 29: memory flat however
-    many channels play; 128 filled until ~150 channels had played)."""
+    own events instead of reading back and decoding ~50 stored events (issue 14), for the
+    BUSY_GAMES (128 filled until ~150 channels had played)."""
 
-    def __init__(self, size: int = 64) -> None:
+    def __init__(self, size: int = BUSY_GAMES) -> None:
         super().__init__(size)
 
     def entries(self, record: GameRecord) -> tuple[Entry, ...] | None:

@@ -30,6 +30,11 @@ from rules.core.errors import said
 log = logging.getLogger(__name__)
 
 STALE_MESSAGE = messages.STALE
+# Games whose state, log and choices a process keeps between moves: a channel where moves follow
+# each other is among the last 64 that played; one whose next move is hours away reads them back
+# then (~1 ms). Each cache kept per game is sized from it (issue 29: memory flat however many
+# channels play).
+BUSY_GAMES = 64
 
 
 class LegalCache(Lru[tuple[int, int], tuple[int, tuple[Action, ...]]]):
@@ -37,13 +42,13 @@ class LegalCache(Lru[tuple[int, int], tuple[int, tuple[Action, ...]]]):
     serves the board's buttons, the next click's legality check and the hand panel.
 
     Only each (game, seat)'s latest version is kept: a move needs the version it acts on, and
-    keeping 1,024 past versions of a few games grew memory with every move (issue 29). 128 seats,
-    two for each of the 64 channels whose games the bot keeps in memory (bot/runtime/preview.py):
-    a First in Flight seat's choices are up to ~30 KiB, and 256 of them grew a bot serving many
-    channels until ~150 of them had played, for channels whose next move is hours away (it is
-    then computed again, once). An ended game's seats are forgotten at once (`forget_game`)."""
+    keeping 1,024 past versions of a few games grew memory with every move (issue 29). Two seats
+    for each of the BUSY_GAMES: a First in Flight seat's choices are up to ~30 KiB, and 256 of
+    them grew a bot serving many channels until ~150 of them had played, for channels whose next
+    move is hours away (it is then computed again, once). An ended game's seats are forgotten at
+    once (`forget_game`)."""
 
-    def __init__(self, size: int = 128) -> None:
+    def __init__(self, size: int = 2 * BUSY_GAMES) -> None:
         super().__init__(size)
 
     def forget_game(self, game: int, seats: Iterable[int]) -> None:

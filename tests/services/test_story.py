@@ -3,7 +3,9 @@ past turn's board shrinks to one line telling that turn (issue 28.7)."""
 
 from __future__ import annotations
 
-from bot.services import GameService
+from collections.abc import Callable
+
+from bot.services import ActResult, GameService, LoadedGame
 from bot.services.announce import merge
 from bot.services.boards import QUIET_TURN, turn_line
 from bot.services.games import BOARD_LINES
@@ -143,18 +145,33 @@ def test_a_board_never_posted_adds_its_turn_to_the_line() -> None:
     assert merge(old, same_turn, active=(1,), finished=False).summary == "Alice bid 1."
 
 
+async def play_to_end(
+    service: GameService, loaded: LoadedGame, check: Callable[[LoadedGame, int], None]
+) -> ActResult:
+    """Each active seat plays its first legal move until the game ends; `check` looks at the
+    game and the seat about to move, once its choices were asked for. The last move's result."""
+    while True:
+        seat = loaded.active_seats[0]
+        user = loaded.user_of(seat)
+        assert user is not None
+        key = loaded.legal_actions(seat)[0].key
+        check(loaded, seat)
+        result = await service.act(CHANNEL, user, key, None)
+        loaded = result.loaded
+        if loaded.outcome is not None:
+            return result
+
+
 async def test_an_ended_games_board_log_is_not_kept(service: GameService) -> None:
     """Nothing is appended to a finished game's log: its last board still reads like the log
     read back, and this process keeps no copy of it waiting to be evicted."""
     loaded = await started(service, ALICE, BOB)
     pk = loaded.record.pk
-    while loaded.outcome is None:
-        seat = loaded.active_seats[0]
-        user = loaded.user_of(seat)
-        assert user is not None
-        assert service.board_logs.get(pk) is not None or loaded.record.version == 1
-        result = await service.act(CHANNEL, user, loaded.legal_actions(seat)[0].key, None)
-        loaded = result.loaded
+
+    def kept(now: LoadedGame, _seat: int) -> None:
+        assert service.board_logs.get(pk) is not None or now.record.version == 1
+
+    result = await play_to_end(service, loaded, kept)
     assert list(result.lines) == await service.boards.story(CHANNEL, None, limit=BOARD_LINES)
     assert service.board_logs.get(pk) is None
 
@@ -164,12 +181,10 @@ async def test_an_ended_games_legal_actions_are_not_kept(service: GameService) -
     nothing of it stays in the cache waiting to be evicted (memory of a busy host)."""
     loaded = await started(service, ALICE, BOB)
     pk = loaded.record.pk
-    while loaded.outcome is None:
-        seat = loaded.active_seats[0]
-        user = loaded.user_of(seat)
-        assert user is not None
-        key = loaded.legal_actions(seat)[0].key
+
+    def kept(_now: LoadedGame, seat: int) -> None:
         assert service.legal_cache.get((pk, seat)) is not None
-        loaded = (await service.act(CHANNEL, user, key, None)).loaded
+
+    loaded = (await play_to_end(service, loaded, kept)).loaded
     assert all(service.legal_cache.get((pk, s.seat)) is None for s in loaded.seats)
     assert loaded.legal_actions(0) == [] and service.legal_cache.get((pk, 0)) is None
