@@ -1,11 +1,13 @@
-"""Drawing and PNG encoding off the event loop: worker processes, each fed one job at a time,
+"""Drawing and PNG encoding off the event loop: worker processes, each drawing one job at a time,
 with a cache so an unchanged view is never drawn or encoded twice.
 
 `render(draw, *args)` runs `draw(*args)` (a module-level function returning PNG bytes, e.g.
 `public_png`) in one of `HANGAR_RENDER_WORKERS` processes, by default one fewer than the CPUs this
 process may use, at most 2 (so none on a 1-CPU host: 0 = one drawing thread in the bot itself).
-A job goes to an idle worker; when all are busy, callers wait their turn in order (backpressure
-instead of a queue that grows without limit). If a worker dies, rendering falls back to the thread.
+A job goes to an idle worker, else it may wait in the socket of a worker drawing its only job
+(the clicker's panel behind the board: drawn as soon as the board is, not when the loop next hands
+the worker over); beyond that, callers wait their turn in order (backpressure instead of a queue
+that grows without limit). If a worker dies, rendering falls back to the thread.
 
 The event loop talks to each worker over its own socket pair (the job written, the reply read
 when it is readable). concurrent.futures' process pool hands every job through a manager thread
@@ -124,9 +126,10 @@ class WorkerGone(RuntimeError):
 
 
 class Worker:
-    """One drawing process and the socket to it; it runs one job at a time."""
+    """One drawing process and the socket to it. It draws one job at a time; a second may wait
+    in its socket (`RenderPool._dispatch`), and replies come back in the order jobs were sent."""
 
-    def __init__(self) -> None:
+    def __init__(self, on_idle: Callable[[Worker], None] = lambda _worker: None) -> None:
         ours, theirs = socket.socketpair()
         # the worker finds the bot's modules where the bot found them
         path = os.pathsep.join(p for p in sys.path if p)
@@ -139,63 +142,77 @@ class Worker:
         )
         theirs.close()
         self.conn: Connection = Connection(ours.detach())
-        self._reply: asyncio.Future[bytes] | None = None
+        self._replies: deque[asyncio.Future[bytes]] = deque()  # one per job sent, in order
+        self._on_idle = on_idle  # told when the last reply came: the worker is free again
+        self._watching: asyncio.AbstractEventLoop | None = None  # the loop reading the pipe
         self.last = ""  # the kind of picture it drew last: its caches hold that kind's pieces
-
-    async def run(self, draw: Draw, args: tuple[Any, ...], kwargs: dict[str, Any]) -> bytes:
-        """Send one job and wait for its reply without blocking the loop."""
-        return await self.wait(self.send(draw, args, kwargs))
 
     def send(
         self, draw: Draw, args: tuple[Any, ...], kwargs: dict[str, Any]
     ) -> asyncio.Future[bytes]:
-        """Send one job now; its reply comes to the future returned (see `wait`)."""
+        """Send one job now; its reply comes to the future returned."""
         loop = asyncio.get_running_loop()
         self.conn.send_bytes(pickle.dumps((draw, args, kwargs), pickle.HIGHEST_PROTOCOL))
         reply: asyncio.Future[bytes] = loop.create_future()
-        self._reply = reply
-        loop.add_reader(self.conn.fileno(), self._answer)
+        if self._watching is None:
+            loop.add_reader(self.conn.fileno(), self._answer)
+            self._watching = loop
+        self._replies.append(reply)
         return reply
 
-    async def wait(self, reply: asyncio.Future[bytes]) -> bytes:
-        """The reply to the job just sent, once the worker has drawn it."""
-        try:
-            return await reply
-        finally:
-            self._forget()
-
     def _answer(self) -> None:
-        """The pipe is readable: the reply (read whole), or the worker's end."""
-        reply = self._reply
-        if reply is None or reply.done():
-            return
-        try:
-            ok, value = pickle.loads(self.conn.recv_bytes())
-        except (EOFError, OSError) as exc:
-            reply.set_exception(WorkerGone(f"render worker ended: {exc!r}"))
-            return
-        if ok:
-            reply.set_result(bytes(value))
-        else:
-            reply.set_exception(value)
+        """The pipe is readable: each reply that has come (read whole) to its job, oldest first,
+        or the worker's end to every job it holds."""
+        while self._replies:
+            try:
+                ok, value = pickle.loads(self.conn.recv_bytes())
+            except (EOFError, OSError) as exc:
+                self._fail(WorkerGone(f"render worker ended: {exc!r}"))
+                return
+            reply = self._replies.popleft()
+            if not reply.done():  # a caller that gave up leaves its reply unread
+                if ok:
+                    reply.set_result(bytes(value))
+                else:
+                    reply.set_exception(value)
+            if not self._replies or not self.conn.poll(0):
+                break
+        if not self._replies:
+            self._unwatch()
+            self._on_idle(self)
 
     @property
     def busy(self) -> bool:
         """True while a job is in flight."""
-        return self._reply is not None
+        return bool(self._replies)
 
-    def _forget(self) -> None:
-        """Stop watching the pipe for the job in flight."""
-        reply, self._reply = self._reply, None
-        if reply is not None and not self.conn.closed:
-            reply.get_loop().remove_reader(self.conn.fileno())
+    @property
+    def jobs(self) -> int:
+        """Jobs sent and not yet answered."""
+        return len(self._replies)
+
+    def holds_only(self, reply: asyncio.Future[bytes]) -> bool:
+        """True when `reply`'s job is the only one sent and not yet answered."""
+        return len(self._replies) == 1 and self._replies[0] is reply
+
+    def _unwatch(self) -> None:
+        """Stop watching the pipe (no reply is awaited)."""
+        loop, self._watching = self._watching, None
+        if loop is not None and not loop.is_closed() and not self.conn.closed:
+            loop.remove_reader(self.conn.fileno())
+
+    def _fail(self, error: Exception) -> None:
+        """Every job in flight fails with `error`; the pipe is no longer watched."""
+        replies, self._replies = self._replies, deque()
+        self._unwatch()
+        for reply in replies:
+            if not reply.done() and not reply.get_loop().is_closed():
+                reply.set_exception(error)
+                reply.exception()  # retrieved: a caller that gave up is not told again
 
     def stop(self) -> None:
-        """End the process now; a job in flight fails with WorkerGone."""
-        reply = self._reply
-        self._forget()
-        if reply is not None and not reply.done() and not reply.get_loop().is_closed():
-            reply.set_exception(WorkerGone("the render pool was closed"))
+        """End the process now; jobs in flight fail with WorkerGone."""
+        self._fail(WorkerGone("the render pool was closed"))
         self.conn.close()
         if self.process.poll() is None:
             self.process.kill()
@@ -274,7 +291,7 @@ class RenderPool:
         if self._broken:
             return False
         if not self._started:
-            self._started = [Worker() for _ in range(self.workers)]
+            self._started = [Worker(self._freed) for _ in range(self.workers)]
             self._idle.extend(self._started)
         loop = asyncio.get_running_loop()
         if self._loop is not loop:
@@ -325,23 +342,39 @@ class RenderPool:
                 return
         self._idle.append(worker)
 
+    def _freed(self, worker: Worker) -> None:
+        """A worker answered the last job it held: free for the next (unless replaced)."""
+        if worker in self._started and not self._broken:
+            self._release(worker)
+
     def _dispatch(self, draw: Draw, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Sent | None:
-        """Send a job to an idle worker at once, before the caller goes on (None when none is
-        idle, or jobs run in threads: the job's task then waits its turn).
+        """Send a job to a worker at once, before the caller goes on: an idle one, else one
+        drawing its only job (None when neither, callers already wait, or jobs run in threads:
+        the job's task then waits its turn).
 
         A job started in a task reaches its worker only when the loop next waits, and a move's
         transaction runs on the loop's thread up to its COMMIT: a board drawn ahead of the move
-        waited for the whole transaction before its worker could begin (issue 29)."""
-        if not _importable(draw) or not self._start() or self._waiting or not self._idle:
+        waited for the whole transaction before its worker could begin (issue 29). Likewise the
+        clicker's panel, sent second, waited for the loop to hand it the worker once the board
+        was back; queued in the worker's socket, it is drawn straight after the board."""
+        if not _importable(draw) or not self._start() or self._waiting:
             return None
         kind = _kind(draw, args)
-        worker = self._take_idle(kind)
+        worker = self._take_idle(kind) if self._idle else self._drawing_one(kind)
+        if worker is None:
+            return None
         worker.last = kind
         try:
             return Sent(worker, worker.send(draw, args, kwargs))
         except Exception:  # gone, or a job it cannot take: its task meets it as it always did
-            self._release(worker)
+            if not worker.busy:
+                self._release(worker)
             return None
+
+    def _drawing_one(self, kind: str) -> Worker | None:
+        """A worker drawing one job and holding no other, preferably one that draws `kind`."""
+        ready = [worker for worker in self._started if worker.jobs == 1]
+        return next((w for w in ready if w.last == kind), ready[0] if ready else None)
 
     async def _run(
         self, draw: Draw, args: tuple[Any, ...], kwargs: dict[str, Any], sent: Sent | None = None
@@ -356,25 +389,41 @@ class RenderPool:
                 worker.last = kind
         if worker is not None:
             try:
-                if sent is not None:
-                    png = await worker.wait(sent.reply)
-                else:
-                    png = await worker.run(draw, args, kwargs)
+                reply = sent.reply if sent is not None else self._send(worker, draw, args, kwargs)
+                return await self._answered(worker, reply)
             except (WorkerGone, OSError) as exc:
                 if not self._broken:
                     log.warning("Render worker failed (%s); drawing in threads from now on", exc)
                     self._break()
-            except BaseException:
-                self._replace(worker)  # cancelled mid-job: its late reply must not answer another
-                raise
-            else:
-                self._release(worker)
-                return png
         loop = asyncio.get_running_loop()
         try:
             return await loop.run_in_executor(_drawing_thread(), _call, draw, args, kwargs)
         finally:
             TRIM.arm()  # drawn in this process: its heap is given back once the loop is quiet
+
+    def _send(
+        self, worker: Worker, draw: Draw, args: tuple[Any, ...], kwargs: dict[str, Any]
+    ) -> asyncio.Future[bytes]:
+        """Send a job to the worker handed to it; one it cannot take leaves the worker free."""
+        try:
+            return worker.send(draw, args, kwargs)
+        except OSError:
+            raise  # the worker is gone
+        except Exception:
+            if not worker.busy:
+                self._release(worker)
+            raise
+
+    async def _answered(self, worker: Worker, reply: asyncio.Future[bytes]) -> bytes:
+        """The reply to a job sent to `worker` (which frees itself once it has answered)."""
+        try:
+            return await reply
+        except asyncio.CancelledError:
+            # Cancelled mid-job: a worker drawing only this job is stopped (the drawing may
+            # never end); one holding others answers them in order, this reply left unread.
+            if worker.holds_only(reply):
+                self._replace(worker)
+            raise
 
     async def _worker(self, kind: str) -> Worker | None:
         """A worker for the next job; None when jobs must run in threads."""
@@ -395,7 +444,7 @@ class RenderPool:
     def _respawn(self, worker: Worker) -> Worker:
         """Stop a started worker and start a new process in its slot."""
         worker.stop()
-        fresh = Worker()
+        fresh = Worker(self._freed)
         self._started[self._started.index(worker)] = fresh
         return fresh
 

@@ -21,7 +21,10 @@ commit it (`foresight`), so the board is started on the very state being committ
 reactions run and COMMIT waits on the disk; a commit that fails discards it (issue 29: the job
 had been sent only after COMMIT began, and the upload waited ~5 ms after the transaction).
 
-With one worker the panel is drawn right after the board, while the board is uploaded. (Drawing
+With one worker the panel is drawn right after the board, while the board is uploaded: it waits
+in the worker's socket (RenderPool._dispatch), so the worker turns to it at once. It had waited
+for the loop to hand it the worker once the board came back, 1.0–1.5 ms of an idle worker on the
+clicker's path (issue 29; 0.3–0.4 ms now, timed in the worker over 50 Takeoff! moves). (Drawing
 both ahead was tried before, when jobs left only at COMMIT: both cores were then busy while the
 move committed, and the click was slower, ×2.06 → ×2.35.)
 

@@ -185,25 +185,58 @@ def started_at(game_id: str) -> bytes:
 
 def test_a_job_reaches_an_idle_worker_before_the_loop_goes_on() -> None:
     """A picture started just before a move's transaction is drawn while the transaction runs
-    on the loop (which does not wait until its COMMIT), not after it; a second job waits for
-    the busy worker and is drawn next."""
+    on the loop (which does not wait until its COMMIT), not after it; a second job waits in the
+    busy worker and is drawn right after the first, still while the loop is busy; a third waits
+    its turn in the pool and is drawn once the loop hands it the worker."""
     pool = RenderPool(1)
     busy_loop = 0.3  # seconds the loop runs without waiting, like a transaction up to COMMIT
 
-    async def run() -> tuple[float, float, float]:
+    async def run() -> tuple[float, list[float]]:
         await pool.render(started_at, "warm-up")  # the worker process is up
         begun = time.perf_counter()
-        first = pool.start(started_at, "board")
-        second = pool.start(started_at, "panel")
+        jobs = [pool.start(started_at, name) for name in ("board", "panel", "third")]
         time.sleep(busy_loop)
-        return begun, float(await first), float(await second)
+        return begun, [float(await job) for job in jobs]
 
     try:
-        begun, first, second = asyncio.run(run())
+        begun, (first, second, third) = asyncio.run(run())
     finally:
         pool.close()
     assert begun < first < begun + busy_loop, "the worker began while the loop was busy"
-    assert second > begun + busy_loop, "the second job waited for the worker to be free"
+    assert first < second < begun + busy_loop, "the second job followed the first at once"
+    assert third > begun + busy_loop, "the third job waited for the loop to hand it over"
+
+
+def test_a_queued_job_given_up_leaves_the_worker_and_the_others_right() -> None:
+    """Two jobs sent to one worker at once: the first job's caller gives up mid-job; the
+    second still gets its own picture, and the worker stays in service for the next."""
+    pool = RenderPool(1)
+    slow, queued, later = _views(3, None), _views(6, None), _views(9, None)
+
+    async def run() -> tuple[bytes, bytes, int]:
+        await pool.render(started_at, "warm-up")
+        first = asyncio.ensure_future(
+            pool._run(slow_public, wired(("takeoff", slow, NAMES, 0.3)), {})
+        )
+        await asyncio.sleep(0)  # the first job is in the worker
+        second = pool.start(public_png, "takeoff", queued, NAMES)
+        pid = pool._started[0].process.pid
+        await asyncio.sleep(0.1)
+        first.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await first
+        mine = await asyncio.wait_for(second, 30)
+        after = await asyncio.wait_for(pool.render(public_png, "takeoff", later, NAMES), 30)
+        assert pool._started[0].process.pid == pid, "the worker was kept"
+        return mine, after, len(pool._idle)
+
+    try:
+        mine, after, idle = asyncio.run(run())
+    finally:
+        pool.close()
+    assert mine == public_png("takeoff", queued, NAMES)
+    assert after == public_png("takeoff", later, NAMES)
+    assert idle == 1 and not pool._broken
 
 
 def test_a_job_the_worker_cannot_take_fails_alone() -> None:
