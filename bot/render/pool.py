@@ -208,7 +208,7 @@ class Worker:
         for reply in replies:
             if not reply.done() and not reply.get_loop().is_closed():
                 reply.set_exception(error)
-                reply.exception()  # retrieved: a caller that gave up is not told again
+                reply.exception()  # marked retrieved: a caller that gave up logs nothing
 
     def stop(self) -> None:
         """End the process now; jobs in flight fail with WorkerGone."""
