@@ -30,7 +30,7 @@ import socket
 import subprocess
 import sys
 from collections import OrderedDict, deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
@@ -327,11 +327,10 @@ class RenderPool:
 
     def _take_idle(self, kind: str) -> Worker:
         """An idle worker (there is one), preferably the one that drew `kind` last."""
-        same = next((w for w in self._idle if w.last == kind), None)
-        if same is None:
-            return self._idle.popleft()
-        self._idle.remove(same)
-        return same
+        worker = _preferring(self._idle, kind)
+        assert worker is not None  # the caller saw one idle
+        self._idle.remove(worker)
+        return worker
 
     def _release(self, worker: Worker) -> None:
         """Give a worker to the longest waiting caller, else mark it idle."""
@@ -365,16 +364,13 @@ class RenderPool:
             return None
         worker.last = kind
         try:
-            return Sent(worker, worker.send(draw, args, kwargs))
+            return Sent(worker, self._send(worker, draw, args, kwargs))
         except Exception:  # gone, or a job it cannot take: its task meets it as it always did
-            if not worker.busy:
-                self._release(worker)
             return None
 
     def _drawing_one(self, kind: str) -> Worker | None:
         """A worker drawing one job and holding no other, preferably one that draws `kind`."""
-        ready = [worker for worker in self._started if worker.jobs == 1]
-        return next((w for w in ready if w.last == kind), ready[0] if ready else None)
+        return _preferring([worker for worker in self._started if worker.jobs == 1], kind)
 
     async def _run(
         self, draw: Draw, args: tuple[Any, ...], kwargs: dict[str, Any], sent: Sent | None = None
@@ -404,11 +400,10 @@ class RenderPool:
     def _send(
         self, worker: Worker, draw: Draw, args: tuple[Any, ...], kwargs: dict[str, Any]
     ) -> asyncio.Future[bytes]:
-        """Send a job to the worker handed to it; one it cannot take leaves the worker free."""
+        """Send a job to the worker handed to it; a job not sent (it does not pickle, or the
+        worker is gone) leaves a worker holding no other job free again."""
         try:
             return worker.send(draw, args, kwargs)
-        except OSError:
-            raise  # the worker is gone
         except Exception:
             if not worker.busy:
                 self._release(worker)
@@ -531,6 +526,12 @@ class Sent:
 
     worker: Worker
     reply: asyncio.Future[bytes]
+
+
+def _preferring(workers: Iterable[Worker], kind: str) -> Worker | None:
+    """The first of `workers` that drew `kind` last, else the first (None when there is none)."""
+    candidates = list(workers)
+    return next((w for w in candidates if w.last == kind), candidates[0] if candidates else None)
 
 
 def _kind(draw: Draw, args: tuple[Any, ...]) -> str:
