@@ -9,6 +9,7 @@ the same bytes, so each ratio says what Hangar costs above discord.py itself (is
 - 50 moves at once in 50 channels: throughput and the slowest acknowledgement;
 - the same moves and a burst with both bots on one core (`taskset`-like affinity, as on a 1-vCPU
   host), the driver and fake Discord left on the other cores as Discord is on its own machines;
+- Takeoff! moves with every Discord call ROUND_TRIP away, as over a host's real uplink;
 - Takeoff! moves and bursts again with every picture free (bench/pictures_free: drawn a few
   times, then reused as new bytes of the same size): the least the rest of a move allows;
 - the whole bot's memory after a mixed session (bench/memory.py);
@@ -59,6 +60,10 @@ ONE_CORE = {0}  # the CPU both bots are pinned to for the one-core figures
 ONE_CORE_MOVES = int(os.environ.get("BENCH_ONE_CORE_MOVES", "30"))
 ONE_CORE_ROUNDS = 2
 KIB = 1024
+# A Discord API call's round trip from a host (tens of ms; loopback has none), for one series
+# that shows what players meet: the same moves, each call answered this much later.
+ROUND_TRIP = 0.05
+UPLINK_MOVES = 20
 # On PYTHONPATH, this folder's sitecustomize makes the bot's pictures free (reused, real bytes):
 # what Hangar costs above the floor besides drawing, measured end to end.
 PICTURES_FREE = Path(__file__).resolve().parent / "pictures_free"
@@ -252,6 +257,7 @@ async def paired_series(
     moves: int = MOVES,
     cpus: set[int] | None = None,
     env: dict[str, str] | None = None,
+    round_trip: float = 0.0,
 ) -> tuple[Series, Series, bytes, bytes]:
     """MOVES moves of `game_id` (new games as they end), each followed at once by a floor move
     of the same pattern with the same pictures; also the board and hand PNGs the floor uploads.
@@ -261,6 +267,8 @@ async def paired_series(
     floor measured alone moved by a quarter between back-to-back runs.
     """
     async with FakeDiscord() as hangar_fake, FakeDiscord() as floor_fake:
+        for fake in (hangar_fake, floor_fake) if round_trip else ():
+            fake.world.faults.slow(".", round_trip)  # every call answered this much later
         hangar_world = World(hangar_fake, tmp, cpus)
         floor_world = World(floor_fake, tmp, cpus)
         database = str(tmp / f"{game_id}-{len(list(tmp.iterdir()))}.sqlite3")
@@ -671,6 +679,14 @@ async def pictures_free(tmp: Path, pictures: tuple[bytes, bytes]) -> Free:
     )
 
 
+async def uplink(tmp: Path) -> None:
+    """Takeoff! moves paired with the floor as above, every Discord call answered ROUND_TRIP
+    later for both bots, as over a host's real uplink (context for the loopback ratios)."""
+    ours, floor, _, _ = await paired_series(tmp, "takeoff", 2, UPLINK_MOVES, round_trip=ROUND_TRIP)
+    label = f"takeoff move, each call {ROUND_TRIP * 1000:.0f} ms away"
+    print(row(label, ours.median, floor.median, "-"))
+
+
 async def run() -> None:
     """Every measurement, printed as it completes; the targets at the end."""
     from bench import memory  # imports this module: not at the top
@@ -698,6 +714,7 @@ async def run() -> None:
         ours, theirs = await paired_bursts(Path(tmp), *pictures["takeoff"])
         burst_report(ours, theirs, least_cpu["takeoff"])
         free = await pictures_free(Path(tmp), pictures["takeoff"])
+        await uplink(Path(tmp))
         core, core_floor, core_burst, _ = await one_core(Path(tmp), pictures["takeoff"])
         hangar_t, floor_t, size = await mygames(Path(tmp), *pictures["takeoff"])
         label = f"/mygames, {MYGAMES_OPEN} open of {MYGAMES_STORED} ({size} chars)"
