@@ -565,9 +565,14 @@ def parts_report(game_id: str, ours: Series, floor: Series, parts: Parts) -> flo
     return least_cpu
 
 
+def burst_ratios(ours: list[Burst], theirs: list[Burst]) -> list[float]:
+    """Each paired burst's throughput ÷ the floor's, in order."""
+    return [o.throughput / t.throughput for o, t in zip(ours, theirs, strict=True)]
+
+
 def burst_report(ours: list[Burst], theirs: list[Burst], least_cpu: float) -> None:
     """Print the burst figures: medians over the paired rounds."""
-    ratios = [o.throughput / t.throughput for o, t in zip(ours, theirs, strict=True)]
+    ratios = burst_ratios(ours, theirs)
     each = ", ".join(f"×{r:.2f}" for r in ratios)
     ours_rate = statistics.median(b.throughput for b in ours)
     floor_rate = statistics.median(b.throughput for b in theirs)
@@ -667,7 +672,7 @@ async def pictures_free(tmp: Path, pictures: tuple[bytes, bytes]) -> Free:
     )
     print(f"    ({uploads_report('takeoff', ours)})")
     hangar, theirs = await paired_bursts(tmp, *pictures, env=env)
-    ratios = [o.throughput / t.throughput for o, t in zip(hangar, theirs, strict=True)]
+    ratios = burst_ratios(hangar, theirs)
     print(
         f"  {BURST} moves at once, pictures free ÷ floor: ×{statistics.median(ratios):.2f} "
         f"(median of {len(ratios)}: {', '.join(f'×{r:.2f}' for r in ratios)})"
@@ -747,7 +752,7 @@ async def run() -> None:
         # the same move with every picture free (Takeoff!): the least the rest allows
         bound = f"pictures free ×{free.latency:.2f}" if game_id == "takeoff" else ""
         targets.append(Target(f"4. {game_id} panel move ÷ floor", ratio, 1.6, True, bound))
-    ratios = [o.throughput / t.throughput for o, t in zip(ours, theirs, strict=True)]
+    ratios = burst_ratios(ours, theirs)
     targets.append(
         Target(
             "5. 50-move burst throughput ÷ floor",
